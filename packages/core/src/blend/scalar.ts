@@ -1,0 +1,31 @@
+/**
+ * Scalar blending: the `currentState * alpha + previousState * (1 - alpha)` of Fix Your
+ * Timestep, for one number, an angle, or a far-seer guess. Pure functions, no allocation.
+ */
+
+/** Linear interpolation from `a` (t = 0) to `b` (t = 1); exact at both ends. */
+export function lerp(a: number, b: number, t: number): number {
+  return t === 1 ? b : a + (b - a) * t;
+}
+
+const TAU = Math.PI * 2;
+
+/**
+ * Interpolates angles in radians along the shorter way round, so a heading that wraps from
+ * 359° to 1° turns 2° instead of spinning back through 180°.
+ */
+export function lerpAngle(a: number, b: number, t: number): number {
+  let d = (b - a) % TAU;
+  if (d > Math.PI) d -= TAU;
+  else if (d < -Math.PI) d += TAU;
+  return a + d * t;
+}
+
+/**
+ * Extrapolation ("far seers", Nystrom, the Canonical Game Loop): draws an object where it will
+ * be `lag` seconds after its last step, at its current velocity. No visual delay, but a guess
+ * that the next step may correct.
+ */
+export function extrapolate(position: number, velocity: number, lag: number): number {
+  return position + velocity * lag;
+}

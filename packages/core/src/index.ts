@@ -1,0 +1,26 @@
+export { lerpArray, slerpArray } from './blend/batch.js';
+export { type BlendKind, Interpolated } from './blend/interpolated.js';
+export { nlerp, nlerpFlat, slerp, slerpFlat } from './blend/quat.js';
+export { extrapolate, lerp, lerpAngle } from './blend/scalar.js';
+export { extrapolateVec3, lerpVec2, lerpVec3, type ReadonlyVec, type Vec } from './blend/vec.js';
+export { createLoop, type Loop } from './loop.js';
+export {
+  DEFAULTS,
+  type DropReason,
+  type LoopOptions,
+  type LoopState,
+  type OverflowPolicy,
+  type ResolvedOptions,
+  type StepMode,
+} from './options.js';
+export {
+  type FrameCallback,
+  manualScheduler,
+  rafScheduler,
+  type Scheduler,
+  type TimerSchedulerOptions,
+  timerScheduler,
+} from './run/scheduler.js';
+export { FrameStats } from './stats.js';
+export { Pacer } from './time/pacer.js';
+export { UNITS_PER_STEP } from './time/ticks.js';

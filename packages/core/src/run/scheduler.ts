@@ -1,0 +1,79 @@
+/** Called by a scheduler with the frame's timestamp in milliseconds. */
+export type FrameCallback = (now: number) => void;
+
+/**
+ * Who calls the loop. Injected rather than hard-wired (MainLoop.js calls rAF itself, so no
+ * test can drive it): the browser uses requestAnimationFrame, Node and workers a timer, and
+ * tests or servers step the loop by hand with `loop.frame(now)`.
+ */
+export interface Scheduler {
+  /** Calls `callback` once at the next frame. A second request replaces the first. */
+  request(callback: FrameCallback): void;
+  /** Cancels the pending request, if any. */
+  cancel(): void;
+}
+
+/** requestAnimationFrame: one callback per display refresh, paused by the browser when hidden. */
+export function rafScheduler(): Scheduler {
+  let handle = 0;
+  return {
+    request(callback) {
+      cancelAnimationFrame(handle);
+      handle = requestAnimationFrame(callback);
+    },
+    cancel() {
+      cancelAnimationFrame(handle);
+      handle = 0;
+    },
+  };
+}
+
+/** Options of {@link timerScheduler}. */
+export interface TimerSchedulerOptions {
+  /** Milliseconds between callbacks. Default 1000/60. */
+  interval?: number;
+  /** The clock. Default `performance.now`. */
+  now?: () => number;
+}
+
+/**
+ * setTimeout at a steady rate, for Node, workers and servers. Deadlines advance by exactly one
+ * interval (the remainder carries), so timer lateness does not slow the rate down; after a stall
+ * it starts over rather than firing a burst.
+ */
+export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
+  const interval = options.interval ?? 1000 / 60;
+  if (!Number.isFinite(interval) || interval <= 0) {
+    throw new RangeError(`timerScheduler option interval must be a finite number > 0, got ${interval}`);
+  }
+  const now = options.now ?? (() => performance.now());
+  let handle: ReturnType<typeof setTimeout> | undefined;
+  let pending: FrameCallback | undefined;
+  let next = Number.NaN;
+  const fire = () => {
+    handle = undefined;
+    const callback = pending;
+    pending = undefined;
+    callback?.(now());
+  };
+  return {
+    request(callback) {
+      if (handle !== undefined) clearTimeout(handle);
+      pending = callback;
+      const t = now();
+      next = Number.isNaN(next) || next + interval < t ? t + interval : next + interval;
+      handle = setTimeout(fire, Math.max(0, next - t));
+    },
+    cancel() {
+      if (handle !== undefined) clearTimeout(handle);
+      handle = undefined;
+      pending = undefined;
+      next = Number.NaN;
+    },
+  };
+}
+
+/** No scheduler: the loop runs only when you call `loop.frame(now)` (tests, servers, replays). */
+export function manualScheduler(): Scheduler {
+  return { request() {}, cancel() {} };
+}
