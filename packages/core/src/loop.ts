@@ -52,7 +52,9 @@ function pickScheduler(choice: LoopOptions['scheduler']): Scheduler {
   }
   if (choice === 'manual') return manualScheduler();
   if (choice === 'timer' || auto) return timerScheduler();
-  throw new RangeError(`loop option scheduler must be raf, timer, manual or a Scheduler, got ${String(choice)}`);
+  throw new RangeError(
+    `loop option scheduler must be raf, timer, manual or a Scheduler, got ${String(choice)}`,
+  );
 }
 
 const noop = () => {};
@@ -184,7 +186,8 @@ export function createLoop(options: LoopOptions = {}): Loop {
       running = true;
       resync();
       if (pauseWhenHidden && !unwatch) unwatch = watchVisibility(onVisibility);
-      hidden = pauseWhenHidden && typeof document !== 'undefined' && document.visibilityState === 'hidden';
+      hidden =
+        pauseWhenHidden && typeof document !== 'undefined' && document.visibilityState === 'hidden';
       if (!hidden) scheduler.request(onFrame);
       return loop;
     },

@@ -46,8 +46,11 @@ export function slerpFlat(
   bo: number,
   t: number,
 ): void {
-  if (t === 0) return copyAt(out, o, a, ao);
-  if (t === 1) return copyAt(out, o, b, bo);
+  if (t === 0 || t === 1) {
+    if (t === 0) copyAt(out, o, a, ao);
+    else copyAt(out, o, b, bo);
+    return;
+  }
   const x0 = a[ao]!;
   const y0 = a[ao + 1]!;
   const z0 = a[ao + 2]!;
@@ -88,8 +91,11 @@ export function nlerpFlat(
   bo: number,
   t: number,
 ): void {
-  if (t === 0) return copyAt(out, o, a, ao);
-  if (t === 1) return copyAt(out, o, b, bo);
+  if (t === 0 || t === 1) {
+    if (t === 0) copyAt(out, o, a, ao);
+    else copyAt(out, o, b, bo);
+    return;
+  }
   const dot =
     a[ao]! * b[bo]! + a[ao + 1]! * b[bo + 1]! + a[ao + 2]! * b[bo + 2]! + a[ao + 3]! * b[bo + 3]!;
   const s = 1 - t;

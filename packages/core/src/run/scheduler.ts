@@ -44,7 +44,9 @@ export interface TimerSchedulerOptions {
 export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
   const interval = options.interval ?? 1000 / 60;
   if (!Number.isFinite(interval) || interval <= 0) {
-    throw new RangeError(`timerScheduler option interval must be a finite number > 0, got ${interval}`);
+    throw new RangeError(
+      `timerScheduler option interval must be a finite number > 0, got ${interval}`,
+    );
   }
   const now = options.now ?? (() => performance.now());
   let handle: ReturnType<typeof setTimeout> | undefined;

@@ -41,7 +41,8 @@ export class Pacer {
     const gap = now - this.previous;
     this.previous = now;
     // Learn the vsync period from callback spacing; ignore stalls and the first callback.
-    if (gap > 0 && gap < 250) this.vsync = this.vsync === 0 ? gap : this.vsync + (gap - this.vsync) * 0.1;
+    if (gap > 0 && gap < 250)
+      this.vsync = this.vsync === 0 ? gap : this.vsync + (gap - this.vsync) * 0.1;
     if (now < this.next - this.vsync * 0.5) return false;
     this.next += this.interval;
     // More than one interval behind (a stall): start over rather than render a burst.

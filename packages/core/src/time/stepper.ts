@@ -124,7 +124,7 @@ export class Stepper {
   private runSemiFixed(): void {
     const { perStep } = this.config.base;
     while (this.overstep > 0 && this.steps < this.config.maxSteps) {
-      const piece = this.overstep < perStep ? this.overstep : perStep;
+      const piece = Math.min(this.overstep, perStep);
       this.run(piece);
       this.overstep -= piece;
     }

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nlerp, slerp, slerpFlat } from './quat.js';
+
+/** Quaternion for a rotation of `angle` radians about the unit axis (x, y, z). */
+function axisAngle(x: number, y: number, z: number, angle: number): number[] {
+  const s = Math.sin(angle / 2);
+  return [x * s, y * s, z * s, Math.cos(angle / 2)];
+}
+
+const len = (q: ArrayLike<number>) => Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
+
+const unitQuat = fc
+  .tuple(
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+  )
+  .filter((q) => len(q) > 0.1)
+  .map((q) => q.map((c) => c / len(q)));
+
+describe('slerp', () => {
+  it('is exact at t = 0 and t = 1', () => {
+    const a = axisAngle(0, 0, 1, 0.3);
+    const b = axisAngle(0, 1, 0, 2.1);
+    expect(slerp([0, 0, 0, 0], a, b, 0)).toEqual(a);
+    expect(slerp([0, 0, 0, 0], a, b, 1)).toEqual(b);
+  });
+
+  it('moves at constant angular speed: halfway between 0 and 90° about z is 45°', () => {
+    const out = slerp([0, 0, 0, 0], axisAngle(0, 0, 1, 0), axisAngle(0, 0, 1, Math.PI / 2), 0.5);
+    const expected = axisAngle(0, 0, 1, Math.PI / 4);
+    for (let i = 0; i < 4; i++) expect(out[i]).toBeCloseTo(expected[i]!, 12);
+    const quarter = slerp(
+      [0, 0, 0, 0],
+      axisAngle(0, 0, 1, 0),
+      axisAngle(0, 0, 1, Math.PI / 2),
+      0.25,
+    );
+    expect(2 * Math.acos(quarter[3]!)).toBeCloseTo(Math.PI / 8, 12);
+  });
+
+  it('takes the shortest path when the dot product is negative', () => {
+    const a = axisAngle(0, 0, 1, 0.1);
+    const b = axisAngle(0, 0, 1, 0.3).map((c) => -c); // same rotation as +0.3, other hemisphere
+    const out = slerp([0, 0, 0, 0], a, b, 0.5);
+    const expected = axisAngle(0, 0, 1, 0.2);
+    const sign = Math.sign(out[3]!);
+    for (let i = 0; i < 4; i++) expect(out[i]! * sign).toBeCloseTo(expected[i]!, 12);
+  });
+
+  it('falls back to a normalized lerp when nearly parallel, with no NaN', () => {
+    const a = axisAngle(1, 0, 0, 1e-9);
+    const b = axisAngle(1, 0, 0, 2e-9);
+    const out = slerp([0, 0, 0, 0], a, b, 0.5);
+    expect(out.every(Number.isFinite)).toBe(true);
+    expect(len(out)).toBeCloseTo(1, 15);
+    expect(slerp([0, 0, 0, 0], a, a, 0.5)).toEqual(a);
+  });
+
+  it('returns a unit quaternion on the arc for any inputs and t', () => {
+    fc.assert(
+      fc.property(unitQuat, unitQuat, fc.double({ min: 0, max: 1, noNaN: true }), (a, b, t) => {
+        const out = slerp([0, 0, 0, 0], a, b, t);
+        expect(Math.abs(len(out) - 1)).toBeLessThan(1e-12);
+        // the angle to a and the angle to b add up to the angle between a and b
+        const angle = (p: number[], q: ArrayLike<number>) => {
+          const d = Math.abs(p[0]! * q[0]! + p[1]! * q[1]! + p[2]! * q[2]! + p[3]! * q[3]!);
+          return Math.acos(Math.min(1, d));
+        };
+        expect(angle(a, out) + angle(b, out)).toBeCloseTo(angle(a, b), 6);
+      }),
+    );
+  });
+
+  it('writes at offsets inside flat arrays and returns out from slerp', () => {
+    const src = new Float32Array([9, ...axisAngle(0, 0, 1, 0), ...axisAngle(0, 0, 1, 1)]);
+    const dst = new Float32Array(6);
+    slerpFlat(dst, 2, src, 1, src, 5, 0.5);
+    expect(dst[0]).toBe(0);
+    expect(dst[1]).toBe(0);
+    expect(2 * Math.acos(dst[5]!)).toBeCloseTo(0.5, 5);
+    const out = [0, 0, 0, 0];
+    expect(slerp(out, axisAngle(0, 0, 1, 0), axisAngle(0, 0, 1, 1), 0.5)).toBe(out);
+  });
+});
+
+describe('nlerp', () => {
+  it('is exact at the ends, normalized, and on the short path', () => {
+    const a = axisAngle(0, 1, 0, 0.2);
+    const b = axisAngle(0, 1, 0, 0.6).map((c) => -c);
+    expect(nlerp([0, 0, 0, 0], a, b, 0)).toEqual(a);
+    expect(nlerp([0, 0, 0, 0], a, b, 1)).toEqual(b);
+    const mid = nlerp([0, 0, 0, 0], a, b, 0.5);
+    expect(len(mid)).toBeCloseTo(1, 15);
+    expect(2 * Math.acos(Math.abs(mid[3]!))).toBeCloseTo(0.4, 10);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createLoop } from '../loop.js';
+import { timeBase, toUnits, UNITS_PER_STEP } from './ticks.js';
+
+/** Runs `frames` frames of a display at `hz` and returns the updates a loop ran. */
+function updatesAt(hz: number, seconds: number): number {
+  let updates = 0;
+  const loop = createLoop({ scheduler: 'manual', update: () => updates++ }).start();
+  for (let i = 0; i <= hz * seconds; i++) loop.frame((i * 1000) / hz);
+  return updates;
+}
+
+describe('integer time', () => {
+  it('counts a 60 Hz step as exactly UNITS_PER_STEP units', () => {
+    const base = timeBase(1000 / 60, false);
+    expect(toUnits(base, 1000 / 60)).toBe(UNITS_PER_STEP);
+    expect(toUnits(base, 10_000)).toBe(600 * UNITS_PER_STEP);
+  });
+
+  it('uses whole milliseconds in timeslice mode and floors', () => {
+    const base = timeBase(16, true);
+    expect(base.perStep).toBe(16);
+    expect(toUnits(base, 33.9)).toBe(33);
+  });
+
+  it('runs exactly 600 updates in ten seconds of 60 Hz frames', () => {
+    expect(updatesAt(60, 10)).toBe(600);
+  });
+
+  // Seed 002: `while (t < 10) t += spf` runs one extra step in ten seconds. In float64 the
+  // same loop runs 301 steps at 30 Hz and 2401 at 240 Hz, and the float accumulator of
+  // "Fix Your Timestep" fed rAF timestamps runs 599 at 60 Hz. The integer clock runs 10 × hz.
+  it('reproduces the seed 002 drift with t += dt, and does not drift itself', () => {
+    const floatSum = (hz: number) => {
+      let t = 0;
+      let n = 0;
+      while (t < 10) {
+        t += 1 / hz;
+        n++;
+      }
+      return n;
+    };
+    const floatAccumulator = (hz: number) => {
+      let acc = 0;
+      let n = 0;
+      let prev = 0;
+      for (let f = 1; f <= 10 * hz; f++) {
+        const now = (f * 1000) / hz;
+        acc += (now - prev) / 1000;
+        prev = now;
+        while (acc >= 1 / hz) {
+          acc -= 1 / hz;
+          n++;
+        }
+      }
+      return n;
+    };
+    expect(floatSum(30)).toBe(301);
+    expect(floatSum(240)).toBe(2401);
+    expect(floatAccumulator(60)).toBe(599);
+    for (const hz of [30, 50, 60, 120, 144, 240]) {
+      let updates = 0;
+      const loop = createLoop({
+        scheduler: 'manual',
+        timestep: 1000 / hz,
+        update: () => updates++,
+      }).start();
+      for (let f = 0; f <= 10 * hz; f++) loop.frame((f * 1000) / hz);
+      expect(updates, `${hz} Hz`).toBe(10 * hz);
+      expect(loop.time).toBe(10 * hz * (1 / hz));
+    }
+  });
+
+  it('keeps exact counts over an hour of 144 Hz frames at a 60 Hz timestep', () => {
+    expect(updatesAt(144, 3600)).toBe(216_000);
+  });
+});
