@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * The README's two commands, `npm start` and `npm test`, on a machine that has only Node and
+ * npm: fetch the pinned pnpm locally (no global install, no corepack), install the workspace
+ * from the lockfile, make sure a Chromium exists for the browser tests, then hand off to turbo.
+ *
+ *   node scripts/quickstart.mjs dev    build @loop/core and serve every app
+ *   node scripts/quickstart.mjs test   lint, type-check, build and run every test
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const PNPM = '10.34.9';
+const task = process.argv[2];
+if (task !== 'dev' && task !== 'test') {
+  console.error('usage: node scripts/quickstart.mjs dev|test');
+  process.exit(2);
+}
+
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' };
+
+function run(cmd, args, options = {}) {
+  console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...options });
+  if (r.status !== 0) {
+    console.error(`\n${cmd} ${args[0] ?? ''} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+function version(cmd) {
+  try {
+    return execFileSync(cmd, ['--version'], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return '';
+  }
+}
+
+// 1. pnpm at the pinned version: use the one on PATH if it matches, else install it under .tools/.
+if (version('pnpm') !== PNPM) {
+  const tools = join(root, '.tools');
+  const bin = join(tools, 'node_modules', '.bin');
+  if (!existsSync(join(bin, 'pnpm'))) {
+    run('npm', ['install', '--prefix', tools, '--no-audit', '--no-fund', `pnpm@${PNPM}`]);
+  }
+  env.PATH = `${bin}${delimiter}${env.PATH}`;
+}
+
+// 2. The workspace, exactly as locked.
+run('pnpm', ['install', '--frozen-lockfile']);
+
+if (task === 'dev') {
+  run('pnpm', ['turbo', 'run', 'build', '--filter=@loop/core']);
+  run('pnpm', ['--filter', 'gallery', 'dev']);
+  process.exit(0);
+}
+
+// 3. A Chromium for the browser tests: Debian's, installed with apt-get when we may.
+const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const root_ = process.getuid?.() === 0;
+  if (root_ && version('apt-get')) {
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+  } else {
+    console.error(
+      `No Chromium at ${chromium}. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+}
+
+// 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets.
+run('pnpm', ['lint']);
+run('pnpm', [
+  'turbo',
+  'run',
+  'typecheck',
+  'build',
+  'test',
+  '--output-logs=errors-only',
+  '--continue',
+]);
+console.log('\nAll checks passed.');
