@@ -73,10 +73,15 @@ const noop = () => {};
 export function createLoop(options: LoopOptions = {}): Loop {
   const resolved = resolveOptions(options);
   const scheduler = pickScheduler(options.scheduler);
+  const update = options.update ?? noop;
+  const render = options.render ?? noop;
+  const begin = options.begin ?? noop;
+  const end = options.end ?? noop;
+  const onDrop = options.onDrop;
+  const onError = options.onError;
+  const pauseWhenHidden = options.pauseWhenHidden ?? true;
   const base = timeBase(resolved.timestep, resolved.mode === 'timeslice');
   const clock = new FrameClock(base, resolved.maxDelta);
-  const perStep = base.perStep;
-  const maxAlpha = (perStep - 1) / perStep;
   const dt = resolved.timestep / 1000;
   const stepper = new Stepper(
     { mode: resolved.mode, base, maxSteps: resolved.maxSteps, overflow: resolved.overflow },
@@ -87,13 +92,6 @@ export function createLoop(options: LoopOptions = {}): Loop {
   stepper.timeScale = resolved.timeScale;
   const pacer = new Pacer(resolved.maxFps);
   const stats = new FrameStats();
-  const update = options.update ?? noop;
-  const render = options.render ?? noop;
-  const begin = options.begin ?? noop;
-  const end = options.end ?? noop;
-  const onDrop = options.onDrop;
-  const onError = options.onError;
-  const pauseWhenHidden = options.pauseWhenHidden ?? true;
 
   let running = false;
   let hidden = false;
@@ -137,9 +135,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
       if (clamped > 0) onDrop(clamped / base.perMs, 'maxDelta', loop);
       if (stepper.dropped > 0) onDrop(stepper.realMs(stepper.dropped), 'maxSteps', loop);
     }
-    // alpha in [0, 1): computed here rather than through a getter, so it is never boxed.
-    const leftover = stepper.overstep;
-    render(leftover < perStep ? leftover / perStep : maxAlpha, loop);
+    render(stepper.alpha, loop);
     stats.record(t, stepper.steps, droppedMs);
     end(loop);
   };

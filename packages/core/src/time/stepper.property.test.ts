@@ -23,7 +23,12 @@ const config = fc.record({
   overflow: fc.constantFrom<OverflowPolicy>('drop', 'carry'),
 });
 
-type ReplayConfig = { timestep: number; maxSteps: number; maxDelta: number; overflow: OverflowPolicy };
+type ReplayConfig = {
+  timestep: number;
+  maxSteps: number;
+  maxDelta: number;
+  overflow: OverflowPolicy;
+};
 
 /** Replays a trace of frame times; bad values are passed through as the timestamp itself. */
 function replay(cfg: ReplayConfig, trace: number[]) {

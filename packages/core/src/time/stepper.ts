@@ -30,6 +30,11 @@ export class Stepper {
   dropped = 0;
   /** Game speed; 0 pauses. */
   timeScale = 1;
+  /**
+   * Leftover divided by timestep, in [0, 1) even when `carry` leaves whole steps owed (it then
+   * stays just below 1: the newest state). Kept as a field, set once per frame.
+   */
+  alpha = 0;
 
   private readonly dt: number;
 
@@ -51,12 +56,6 @@ export class Stepper {
     return this.config.mode === 'fixed' || this.config.mode === 'timeslice';
   }
 
-  /** Leftover divided by timestep, in [0, 1) even when `carry` leaves whole steps owed. */
-  get alpha(): number {
-    const perStep = this.config.base.perStep;
-    return this.overstep < perStep ? this.overstep / perStep : (perStep - 1) / perStep;
-  }
-
   /** Leftover in seconds, for extrapolation. */
   get lag(): number {
     return this.overstep / this.config.base.perMs / 1000;
@@ -74,7 +73,12 @@ export class Stepper {
   advance(units: number, first: boolean): void {
     this.steps = 0;
     this.dropped = 0;
-    if (this.timeScale === 0) return;
+    if (this.timeScale !== 0) this.consume(units, first);
+    const { perStep } = this.config.base;
+    this.alpha = this.overstep < perStep ? this.overstep / perStep : (perStep - 1) / perStep;
+  }
+
+  private consume(units: number, first: boolean): void {
     const scaled = this.timeScale === 1 ? units : Math.round(units * this.timeScale);
     switch (this.config.mode) {
       case 'fixed':
