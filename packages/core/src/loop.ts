@@ -113,6 +113,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
   };
 
   const onVisibility = (isHidden: boolean) => {
+    if (isHidden === hidden) return;
     hidden = isHidden;
     if (!running) return;
     if (hidden) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lerpArray, slerpArray } from './batch.js';
 import { Interpolated } from './interpolated.js';
@@ -12,15 +13,35 @@ describe('batch blending', () => {
     expect(out[0]).toBe(Math.fround(0.3));
   });
 
-  it('slerps every quaternion exactly as slerp does one', () => {
-    const a = [0, 0, 0, 1, 0, Math.SQRT1_2, 0, Math.SQRT1_2];
-    const b = [0, 0, Math.SQRT1_2, Math.SQRT1_2, 0, 0, 0, -1];
-    const out = new Float64Array(8);
-    slerpArray(out, a, b, 0.3);
-    expect(Array.from(out.subarray(0, 4))).toEqual(
-      slerp([0, 0, 0, 0], a.slice(0, 4), b.slice(0, 4), 0.3),
+  it('slerps every quaternion as slerp does one, within 1e-8, for any pair and t', () => {
+    const unit = fc
+      .array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 })
+      .filter((q) => Math.hypot(...q) > 0.1)
+      .map((q) => q.map((c) => c / Math.hypot(...q)));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(unit, unit), { minLength: 1, maxLength: 20 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (pairs, t) => {
+          const a = pairs.flatMap(([p]) => p);
+          const b = pairs.flatMap(([, q]) => q);
+          const out = slerpArray(new Float64Array(a.length), a, b, t);
+          for (let i = 0; i < a.length; i += 4) {
+            const one = slerp([0, 0, 0, 0], a.slice(i, i + 4), b.slice(i, i + 4), t);
+            for (let j = 0; j < 4; j++) expect(Math.abs(out[i + j]! - one[j]!)).toBeLessThan(1e-8);
+          }
+        },
+      ),
     );
-    expect(Array.from(out.subarray(4))).toEqual(slerp([0, 0, 0, 0], a.slice(4), b.slice(4), 0.3));
+  });
+
+  it('is exact at t = 0 and t = 1 and takes the short way', () => {
+    const a = [0, 0, 0, 1];
+    const b = [0, 0, -Math.SQRT1_2, -Math.SQRT1_2]; // +90 degrees about z, other hemisphere
+    expect(Array.from(slerpArray(new Float64Array(4), a, b, 0))).toEqual(a);
+    expect(Array.from(slerpArray(new Float64Array(4), a, b, 1))).toEqual(b);
+    const mid = slerpArray(new Float64Array(4), a, b, 0.5);
+    expect(2 * Math.acos(Math.abs(mid[3]!))).toBeCloseTo(Math.PI / 4, 8);
   });
 
   it('rejects mismatched lengths and quaternion arrays not in fours', () => {

@@ -1,4 +1,4 @@
-import { slerpFlat } from './quat.js';
+import { fitSlerpRatio, SLERP_FIT_LENGTH, slerpRatio } from './slerp-fit.js';
 import type { ReadonlyVec, Vec } from './vec.js';
 
 /**
@@ -28,12 +28,51 @@ export function lerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec,
   return out;
 }
 
-/** Slerps every quaternion (stride 4) of `a` towards the matching one of `b`. Returns out. */
+/** The fitted weight ratio of the nearer end over the farther one, refitted per call. */
+const ratio = new Float64Array(SLERP_FIT_LENGTH);
+
+/**
+ * Slerps every quaternion (stride 4) of `a` towards the matching one of `b`, the shortest way,
+ * normalized, exact at t = 0 and 1. The slerp weights come from a polynomial fitted once per
+ * call (see slerp-fit.ts): within about 1e-8 of `slerp`, several times faster. Returns out.
+ */
 export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   checkLengths('slerpArray', out, a, b);
-  if (a.length % 4 !== 0) {
-    throw new RangeError(`slerpArray: length must be a multiple of 4, got ${a.length}`);
+  const n = a.length;
+  if (n % 4 !== 0) {
+    throw new RangeError(`slerpArray: length must be a multiple of 4, got ${n}`);
   }
-  for (let i = 0; i < a.length; i += 4) slerpFlat(out, i, a, i, b, i, t);
+  if (t === 0 || t === 1) {
+    const from = t === 0 ? a : b;
+    for (let i = 0; i < n; i++) out[i] = from[i]!;
+    return out;
+  }
+  // Weight the nearer end 1 and the other by the fitted ratio (≤ 1), then normalize.
+  const flip = t > 0.5;
+  fitSlerpRatio(ratio, flip ? 1 - t : t);
+  for (let i = 0; i < n; i += 4) {
+    const x0 = a[i]!;
+    const y0 = a[i + 1]!;
+    const z0 = a[i + 2]!;
+    const w0 = a[i + 3]!;
+    const x1 = b[i]!;
+    const y1 = b[i + 1]!;
+    const z1 = b[i + 2]!;
+    const w1 = b[i + 3]!;
+    const dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+    const cos = dot < 0 ? -dot : dot;
+    const r = slerpRatio(ratio, cos);
+    const s = flip ? r : 1;
+    const u = (flip ? 1 : r) * (dot < 0 ? -1 : 1);
+    const x = x0 * s + x1 * u;
+    const y = y0 * s + y1 * u;
+    const z = z0 * s + z1 * u;
+    const w = w0 * s + w1 * u;
+    const inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+    out[i] = x * inv;
+    out[i + 1] = y * inv;
+    out[i + 2] = z * inv;
+    out[i + 3] = w * inv;
+  }
   return out;
 }

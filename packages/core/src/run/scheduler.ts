@@ -7,7 +7,10 @@ export type FrameCallback = (now: number) => void;
  * tests or servers step the loop by hand with `loop.frame(now)`.
  */
 export interface Scheduler {
-  /** Calls `callback` once at the next frame. A second request replaces the first. */
+  /**
+   * Calls `callback` once at the next frame. The loop keeps at most one request pending (it
+   * cancels before asking again), so a scheduler need not handle two.
+   */
   request(callback: FrameCallback): void;
   /** Cancels the pending request, if any. */
   cancel(): void;
@@ -18,7 +21,6 @@ export function rafScheduler(): Scheduler {
   let handle = 0;
   return {
     request(callback) {
-      cancelAnimationFrame(handle);
       handle = requestAnimationFrame(callback);
     },
     cancel() {
