@@ -3,6 +3,7 @@ export { type BlendKind, Interpolated } from './blend/interpolated.js';
 export { nlerp, nlerpFlat, slerp, slerpFlat } from './blend/quat.js';
 export { extrapolate, lerp, lerpAngle } from './blend/scalar.js';
 export { extrapolateVec3, lerpVec2, lerpVec3, type ReadonlyVec, type Vec } from './blend/vec.js';
+export * from './dom/index.js';
 export { createLoop, type Loop } from './loop.js';
 export {
   DEFAULTS,

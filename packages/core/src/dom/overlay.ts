@@ -1,0 +1,115 @@
+import type { FrameStats } from '../stats.js';
+
+/**
+ * A stats overlay: what the player saw (fps, frame time) beside what the loop did about it
+ * (updates per frame, time dropped by the spiral-of-death guards, frames rendered and skipped
+ * by the FPS cap). It reads {@link FrameStats}, which the loop updates in place, on its own
+ * timer about 4 times a second: numbers that change 60 times a second cannot be read, and
+ * writing the DOM every frame would cost the very frame time it reports.
+ */
+
+/** What the overlay reads: a loop satisfies it. */
+export interface StatsSource {
+  /** The loop's frame statistics, updated in place every frame. */
+  readonly stats: FrameStats;
+  /** Fixed steps so far; with it the overlay shows updates per frame averaged between refreshes. */
+  readonly tick?: number;
+}
+
+/** Options of {@link createStatsOverlay}. */
+export interface StatsOverlayOptions {
+  /** Where the element goes. Default `document.body`. */
+  parent?: HTMLElement;
+  /** Milliseconds between refreshes. Default 250 (4 per second). */
+  interval?: number;
+  /** Extra text before the figures, e.g. the timestep or the FPS cap in force. */
+  label?: string;
+}
+
+/** A running overlay; see {@link createStatsOverlay}. */
+export interface StatsOverlay {
+  /**
+   * The element. Carries `data-loop-stats` and, rewritten at each refresh, `data-rendered`,
+   * `data-skipped`, `data-fps` and `data-time` (`performance.now()` of the refresh, in ms), so
+   * a test can measure the rendered rate as Δrendered / Δtime without parsing text.
+   */
+  readonly element: HTMLElement;
+  /** Text shown before the figures; takes effect at the next refresh. */
+  label: string;
+  /** Reads the stats and rewrites the element now (the timer calls it). */
+  refresh(): void;
+  /** Stops the timer and removes the element. */
+  dispose(): void;
+}
+
+const STYLE =
+  'position:fixed;top:8px;left:8px;z-index:10;margin:0;padding:6px 8px;' +
+  'font:12px/1.35 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre;' +
+  'color:#e8f0ff;background:rgba(10,14,24,.72);border-radius:6px;pointer-events:none;' +
+  'font-variant-numeric:tabular-nums';
+
+/**
+ * Shows a loop's stats in a fixed-position `<pre>` refreshed about 4 times per second (not per
+ * frame). Updates per frame are averaged since the previous refresh when the source has a
+ * `tick`, because the last frame's count alone flickers between 0, 1 and 2.
+ *
+ * @example
+ * const overlay = createStatsOverlay(loop, { label: 'simulation 30 Hz' });
+ * // later: overlay.dispose();
+ */
+export function createStatsOverlay(
+  source: StatsSource,
+  options: StatsOverlayOptions = {},
+): StatsOverlay {
+  const interval = options.interval ?? 250;
+  if (typeof interval !== 'number' || !Number.isFinite(interval) || interval <= 0) {
+    throw new RangeError(
+      `overlay option interval must be a finite number > 0, got ${String(interval)}`,
+    );
+  }
+  const element = document.createElement('pre');
+  element.setAttribute('data-loop-stats', '');
+  element.setAttribute('aria-live', 'off');
+  element.style.cssText = STYLE;
+  const text = document.createTextNode('');
+  element.appendChild(text);
+
+  let lastTick = source.tick ?? 0;
+  let lastRendered = source.stats.rendered;
+
+  const overlay: StatsOverlay = {
+    element,
+    label: options.label ?? '',
+    refresh() {
+      const s = source.stats;
+      let perFrame = s.updates;
+      if (source.tick !== undefined) {
+        const frames = s.rendered - lastRendered;
+        if (frames > 0) perFrame = (source.tick - lastTick) / frames;
+        lastTick = source.tick;
+        lastRendered = s.rendered;
+      }
+      const label = overlay.label ? `${overlay.label}\n` : '';
+      text.data =
+        `${label}fps        ${s.fps.toFixed(1)}\n` +
+        `frame time ${s.frameTime.toFixed(1)} ms\n` +
+        `updates    ${perFrame.toFixed(2)} / frame\n` +
+        `dropped    ${s.dropped.toFixed(0)} ms\n` +
+        `rendered   ${s.rendered}\n` +
+        `skipped    ${s.skipped}`;
+      element.setAttribute('data-rendered', String(s.rendered));
+      element.setAttribute('data-skipped', String(s.skipped));
+      element.setAttribute('data-fps', s.fps.toFixed(2));
+      element.setAttribute('data-time', performance.now().toFixed(1));
+    },
+    dispose() {
+      clearInterval(timer);
+      element.remove();
+    },
+  };
+
+  (options.parent ?? document.body).appendChild(element);
+  overlay.refresh();
+  const timer = setInterval(overlay.refresh, interval);
+  return overlay;
+}
