@@ -1,0 +1,72 @@
+import { createInput, createLoop, createStatsOverlay, watchCanvas } from '@loop/core';
+import { draw } from './draw';
+import { World } from './world';
+
+/**
+ * 30 steps a second on a 60 Hz (or faster) screen: between two steps there is at least one
+ * frame with no new state. Interpolation fills it; without it the picture stutters.
+ */
+const SIMULATION_HZ = 30;
+const BALLS = 200;
+
+const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
+const toggle = document.querySelector<HTMLButtonElement>('#toggle')!;
+const mode = document.querySelector<HTMLElement>('#mode')!;
+const ctx = canvas.getContext('2d', { alpha: false })!;
+
+const world = new World(BALLS);
+const scratch = new Float64Array(world.positions.current.length);
+let ratio = 1;
+let interpolate = true;
+
+// Space would also press a focused button; the game owns it.
+const input = createInput({ pointer: canvas, preventDefault: ['Space'] });
+const unwatch = watchCanvas(canvas, (size) => {
+  world.resize(size.width, size.height);
+  ratio = size.ratio;
+});
+
+function showMode(): void {
+  toggle.textContent = `Interpolation: ${interpolate ? 'on' : 'off'} (I)`;
+  toggle.setAttribute('aria-pressed', String(interpolate));
+  mode.textContent = interpolate
+    ? `Simulation ${SIMULATION_HZ} Hz, drawn every frame between two steps. Switch interpolation off to see the stutter it removes.`
+    : `Simulation ${SIMULATION_HZ} Hz, drawn as is: the picture moves only when a step runs, so it stutters.`;
+}
+showMode();
+
+// The button goes through the input like the key, so both act at the same point of a step.
+const onToggle = () => input.tap('KeyI');
+toggle.addEventListener('click', onToggle);
+
+const loop = createLoop({
+  timestep: 1000 / SIMULATION_HZ,
+  update(dt) {
+    const keys = input.sample(); // once per fixed step, before anything reads input
+    if (keys.wasPressed('KeyI')) {
+      interpolate = !interpolate;
+      showMode();
+    }
+    world.step(dt, keys);
+  },
+  // alpha = 1 draws the latest step as is: what a loop without interpolation shows.
+  render(alpha) {
+    draw(ctx, world, interpolate ? alpha : 1, ratio, scratch);
+  },
+});
+// Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
+loop.start();
+
+const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
+
+if (import.meta.hot) {
+  // An edit re-runs this module: stop everything it started, so two loops never run.
+  import.meta.hot.dispose(() => {
+    loop.stop();
+    overlay.dispose();
+    input.dispose();
+    unwatch();
+    toggle.removeEventListener('click', onToggle);
+  });
+  import.meta.hot.accept();
+}

@@ -1,0 +1,84 @@
+import { type InputSnapshot, Interpolated } from '@loop/core';
+
+/** Pull towards the target (px/s² at any distance): constant, so far particles come back. */
+const PULL = 1400;
+/** Sideways push that makes the swarm circle its target instead of collapsing onto it. */
+const SWIRL = 700;
+/** Fraction of velocity lost per second: keeps speeds bounded. */
+const DRAG = 1.6;
+/** Speed a tap's burst gives a particle at the tap point, in px/s, fading with distance. */
+const BURST = 1600;
+const BURST_RADIUS = 220;
+
+/**
+ * A swarm that follows the finger: each particle is pulled towards a target (the touch point,
+ * or a point circling the centre when no finger is down) and swirls around it; a tap blows it
+ * apart. It advances only in fixed steps, so it moves the same at a 30 and a 60 fps cap.
+ */
+export class Swarm {
+  /** Position of every particle (x, y) at the previous and the latest step. */
+  readonly positions: Interpolated;
+  readonly velocities: Float64Array;
+  /** Where the swarm is heading, as of the latest step. */
+  targetX = 0;
+  targetY = 0;
+  width = 360;
+  height = 640;
+  /** Seconds of simulated time, for the idle circling. */
+  private time = 0;
+
+  constructor(readonly count: number) {
+    this.positions = new Interpolated(count * 2);
+    this.velocities = new Float64Array(count * 2);
+    const p = this.positions.current;
+    for (let i = 0; i < count; i++) {
+      p[2 * i] = Math.random() * this.width;
+      p[2 * i + 1] = Math.random() * this.height;
+    }
+    this.positions.teleport();
+  }
+
+  /** Follows the canvas's CSS size. */
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+  }
+
+  /** Advances the swarm by one fixed step of `dt` seconds, with this step's input. */
+  step(dt: number, input: InputSnapshot): void {
+    this.time += dt;
+    const touch = input.pointer;
+    if (touch.down) {
+      this.targetX = touch.x;
+      this.targetY = touch.y;
+    } else {
+      const r = Math.min(this.width, this.height) * 0.25;
+      this.targetX = this.width / 2 + Math.cos(this.time * 0.7) * r;
+      this.targetY = this.height / 2 + Math.sin(this.time * 1.1) * r;
+    }
+    this.positions.save();
+    const p = this.positions.current;
+    const v = this.velocities;
+    const drag = Math.max(0, 1 - DRAG * dt);
+    for (let i = 0; i < this.count; i++) {
+      const x = 2 * i;
+      const y = x + 1;
+      const dx = this.targetX - p[x]!;
+      const dy = this.targetY - p[y]!;
+      const d = Math.hypot(dx, dy) + 1;
+      // Half the particles swirl one way, half the other.
+      const swirl = (i & 1 ? SWIRL : -SWIRL) / d;
+      let ax = (PULL * dx) / d - swirl * dy;
+      let ay = (PULL * dy) / d + swirl * dx;
+      if (touch.pressed) {
+        const fade = Math.max(0, 1 - d / BURST_RADIUS);
+        ax -= (BURST * fade * dx) / d / dt;
+        ay -= (BURST * fade * dy) / d / dt;
+      }
+      v[x] = (v[x]! + ax * dt) * drag;
+      v[y] = (v[y]! + ay * dt) * drag;
+      p[x] = Math.min(this.width, Math.max(0, p[x]! + v[x]! * dt));
+      p[y] = Math.min(this.height, Math.max(0, p[y]! + v[y]! * dt));
+    }
+  }
+}

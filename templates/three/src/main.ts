@@ -1,0 +1,75 @@
+import { createInput, createLoop, createStatsOverlay, watchCanvas } from '@loop/core';
+import { WebGLRenderer } from 'three';
+import { Bodies } from './bodies';
+import { applyState, createView } from './scene';
+
+/**
+ * 30 steps a second keeps the blend easy to see; every frame between two steps is drawn at
+ * its own point by lerp (position) and slerp (orientation). 60 is the usual choice for a game.
+ */
+const SIMULATION_HZ = 30;
+const COUNT = 48;
+
+const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
+const teleportButton = document.querySelector<HTMLButtonElement>('#teleport')!;
+const smearButton = document.querySelector<HTMLButtonElement>('#smear')!;
+document.querySelector('#hz')!.textContent = String(SIMULATION_HZ);
+
+const renderer = new WebGLRenderer({ canvas, antialias: true });
+const bodies = new Bodies(COUNT);
+const view = createView(COUNT);
+const positions = new Float64Array(COUNT * 3);
+const orientations = new Float64Array(COUNT * 4);
+
+const input = createInput({ pointer: canvas });
+// watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
+// into exactly that, so its own pixel ratio stays 1.
+const unwatch = watchCanvas(
+  canvas,
+  (size) => {
+    renderer.setSize(size.pixelWidth, size.pixelHeight, false);
+    view.camera.aspect = size.width / Math.max(1, size.height);
+    view.camera.updateProjectionMatrix();
+  },
+  { maxDpr: 2 },
+);
+
+// Buttons go through the input like the keys, so both act at the start of a step.
+const onTeleport = () => input.tap('KeyT');
+const onSmear = () => input.tap('KeyY');
+teleportButton.addEventListener('click', onTeleport);
+smearButton.addEventListener('click', onSmear);
+
+const loop = createLoop({
+  timestep: 1000 / SIMULATION_HZ,
+  update(dt) {
+    const keys = input.sample(); // once per fixed step
+    if (keys.wasPressed('KeyT')) bodies.teleport(true);
+    if (keys.wasPressed('KeyY')) bodies.teleport(false);
+    bodies.step(dt);
+  },
+  render(alpha) {
+    bodies.positions.blend(positions, alpha); // lerp
+    bodies.orientations.blend(orientations, alpha); // slerp
+    applyState(view.meshes, positions, orientations);
+    renderer.render(view.scene, view.camera);
+  },
+});
+// Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
+loop.start();
+
+const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
+
+if (import.meta.hot) {
+  // An edit re-runs this module: stop everything it started, so two loops never run.
+  import.meta.hot.dispose(() => {
+    loop.stop();
+    overlay.dispose();
+    input.dispose();
+    unwatch();
+    teleportButton.removeEventListener('click', onTeleport);
+    smearButton.removeEventListener('click', onSmear);
+    renderer.dispose();
+  });
+  import.meta.hot.accept();
+}
