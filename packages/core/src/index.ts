@@ -1,3 +1,4 @@
+export { type BasicLoop, type BasicLoopOptions, createBasicLoop } from './basic-loop.js';
 export { lerpArray, slerpArray } from './blend/batch.js';
 export { type BlendKind, Interpolated } from './blend/interpolated.js';
 export { nlerp, nlerpFlat, slerp, slerpFlat } from './blend/quat.js';

@@ -102,30 +102,49 @@ export interface ResolvedOptions {
   timeScale: number;
 }
 
+/** Default timestep: 60 steps a second, the rate of most displays and of the seeds. */
+export const DEFAULT_TIMESTEP = 1000 / 60;
+/** Default maxDelta: Gaffer's clamp; a frame longer than a quarter second is a stall, not motion. */
+export const DEFAULT_MAX_DELTA = 250;
+/** Default maxSteps: seed 002's maxSkipFrames, real-time down to 1/10 of the tick rate. */
+export const DEFAULT_MAX_STEPS = 10;
+
 /** The defaults, exported so documentation and tests read the same numbers as the code. */
-export const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({
+export const DEFAULTS: Readonly<ResolvedOptions> = /* @__PURE__ */ Object.freeze({
   mode: 'fixed',
-  timestep: 1000 / 60,
-  // Gaffer's clamp: a frame longer than a quarter second is a stall, not motion to simulate.
-  maxDelta: 250,
-  // seed 002 uses maxSkipFrames = 10: the game stays real-time down to 1/10 of its tick rate.
-  maxSteps: 10,
+  timestep: DEFAULT_TIMESTEP,
+  maxDelta: DEFAULT_MAX_DELTA,
+  maxSteps: DEFAULT_MAX_STEPS,
   overflow: 'drop',
-  maxFps: Number.POSITIVE_INFINITY,
+  maxFps: Infinity,
   timeScale: 1,
 });
 
 const MODES: readonly StepMode[] = ['fixed', 'timeslice', 'semi-fixed', 'variable', 'naive'];
 const OVERFLOWS: readonly OverflowPolicy[] = ['drop', 'carry'];
 
-function fail(option: string, value: unknown, rule: string): never {
-  throw new RangeError(`loop option ${option} must be ${rule}, got ${String(value)}`);
+function fail(option: string, value: unknown, rule: string, type = RangeError): never {
+  throw new type(`loop option ${option} must be ${rule}, got ${String(value)}`);
+}
+
+/** Throws a TypeError naming the option unless `value` is a function. */
+export function checkFunction<T>(option: string, value: T): T {
+  if (typeof value !== 'function') fail(option, typeof value, 'a function', TypeError);
+  return value;
 }
 
 /** Throws a RangeError naming the option and value unless `value` is a finite number > 0. */
 export function checkPositive(option: string, value: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     fail(option, value, 'a finite number > 0');
+  }
+  return value;
+}
+
+/** Throws a RangeError naming maxSteps unless `value` is an integer ≥ 1. */
+export function checkMaxSteps(value: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    fail('maxSteps', value, 'an integer >= 1');
   }
   return value;
 }
@@ -158,13 +177,7 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
   }
   if (options.timestep !== undefined) o.timestep = checkPositive('timestep', options.timestep);
   if (options.maxDelta !== undefined) o.maxDelta = checkPositive('maxDelta', options.maxDelta);
-  if (options.maxSteps !== undefined) {
-    const v = options.maxSteps;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-      fail('maxSteps', v, 'an integer >= 1');
-    }
-    o.maxSteps = v;
-  }
+  if (options.maxSteps !== undefined) o.maxSteps = checkMaxSteps(options.maxSteps);
   if (options.overflow !== undefined) {
     if (!OVERFLOWS.includes(options.overflow)) {
       fail('overflow', options.overflow, `one of ${OVERFLOWS.join(', ')}`);
@@ -177,10 +190,7 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
     fail('timestep', o.timestep, 'a whole number of milliseconds in timeslice mode');
   }
   for (const hook of ['update', 'render', 'begin', 'end', 'onDrop', 'onError'] as const) {
-    const fn = options[hook];
-    if (fn !== undefined && typeof fn !== 'function') {
-      throw new TypeError(`loop option ${hook} must be a function, got ${typeof fn}`);
-    }
+    if (options[hook] !== undefined) checkFunction(hook, options[hook]);
   }
   return o;
 }

@@ -1,4 +1,5 @@
 import type { OverflowPolicy, StepMode } from '../options.js';
+import { type Accumulation, accumulate, alphaOf } from './accumulate.js';
 import type { TimeBase } from './ticks.js';
 
 /** Receives one simulation step of `dt` seconds. */
@@ -17,7 +18,7 @@ export interface StepperConfig {
  * and its siblings, in integer units (see ticks.ts), so the same frame times always produce the
  * same ticks. It knows nothing of the browser: a frame is a number of units.
  */
-export class Stepper {
+export class Stepper implements Accumulation {
   /** Updates run since creation (fixed steps in the fixed modes). */
   tick = 0;
   /** Simulated time in units: `tick × perStep` in the fixed modes. */
@@ -74,8 +75,7 @@ export class Stepper {
     this.steps = 0;
     this.dropped = 0;
     if (this.timeScale !== 0) this.consume(units, first);
-    const { perStep } = this.config.base;
-    this.alpha = this.overstep < perStep ? this.overstep / perStep : (perStep - 1) / perStep;
+    this.alpha = alphaOf(this.overstep, this.config.base.perStep);
   }
 
   private consume(units: number, first: boolean): void {
@@ -108,21 +108,8 @@ export class Stepper {
   }
 
   private runFixed(): void {
-    const { perStep } = this.config.base;
-    const maxSteps = this.config.maxSteps;
-    while (this.overstep >= perStep && this.steps < maxSteps) {
-      this.fixedStep();
-      this.tick++;
-      this.simUnits += perStep;
-      this.overstep -= perStep;
-      this.steps++;
-    }
-    if (this.overstep >= perStep && this.config.overflow === 'drop') {
-      // Keep the phase (the remainder) so alpha stays continuous; drop the whole steps.
-      const rest = this.overstep % perStep;
-      this.dropped = this.overstep - rest;
-      this.overstep = rest;
-    }
+    const { base, maxSteps, overflow } = this.config;
+    accumulate(this, base.perStep, maxSteps, overflow === 'drop', this.fixedStep);
   }
 
   private runSemiFixed(): void {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createBasicLoop } from './basic-loop.js';
+import { createLoop } from './loop.js';
+
+describe('createBasicLoop', () => {
+  it('steps like createLoop: same frames, same ticks and alphas', () => {
+    const stamps = [0, 7, 33, 34, 90, 400, 401.5, 1000, 1016.7];
+    const basic: [number, number][] = [];
+    const full: [number, number][] = [];
+    let b = 0;
+    let f = 0;
+    const a = createBasicLoop({ update: () => b++, render: (alpha) => basic.push([b, alpha]) });
+    const l = createLoop({
+      scheduler: 'manual',
+      update: () => f++,
+      render: (alpha) => full.push([f, alpha]),
+    }).start();
+    for (const t of stamps) {
+      a.frame(t);
+      l.frame(t);
+    }
+    expect(basic).toEqual(full);
+    expect(a.tick).toBe(l.tick);
+  });
+
+  it('reproduces seed 004: a 33.33 ms step ticks once, at the third frame', () => {
+    const ticks: number[] = [];
+    const loop = createBasicLoop({
+      timestep: 33.333333,
+      update: () => {},
+      render: () => ticks.push(loop.tick),
+    });
+    for (const t of [0, 10, 25, 43, 59]) loop.frame(t);
+    expect(ticks).toEqual([0, 0, 0, 1, 1]);
+  });
+
+  it('checks its options when made', () => {
+    const hooks = { update: () => {}, render: () => {} };
+    expect(() => createBasicLoop({ ...hooks, timestep: 0 })).toThrow(/timestep.*0/);
+    expect(() => createBasicLoop({ ...hooks, maxDelta: Number.NaN })).toThrow(/maxDelta.*NaN/);
+    expect(() => createBasicLoop({ ...hooks, maxSteps: 0.5 })).toThrow(/maxSteps.*0\.5/);
+    expect(() => createBasicLoop({ update: () => {} } as never)).toThrow(TypeError);
+  });
+
+  it('clamps frame time and caps steps per frame, keeping alpha in [0, 1)', () => {
+    const steps: number[] = [];
+    const alphas: number[] = [];
+    let n = 0;
+    const loop = createBasicLoop({
+      timestep: 10,
+      maxSteps: 4,
+      update: () => n++,
+      render: (alpha) => {
+        steps.push(n);
+        alphas.push(alpha);
+        n = 0;
+      },
+    });
+    for (const t of [0, 5000, 5005, Number.NaN, 5015]) loop.frame(t);
+    expect(steps).toEqual([0, 4, 0, 0, 1]);
+    for (const a of alphas) expect(a >= 0 && a < 1).toBe(true);
+  });
+
+  it('throws a hook error to the caller once', () => {
+    const loop = createBasicLoop({
+      update: () => {},
+      render: () => {
+        throw new Error('draw failed');
+      },
+    });
+    expect(() => loop.frame(0)).toThrow('draw failed');
+  });
+});
