@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { delimiter, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cleanEnv, PKG_DIR } from '../test/helpers.js';
+
+const REPO_ROOT = resolve(PKG_DIR, '..', '..');
+
+/**
+ * The environment for everything the e2e runs: `cleanEnv` (no npm_* / pnpm_* from the test
+ * run) and a PATH without the monorepo's node_modules/.bin folders, so the scaffold can only
+ * use the vite and tsc it installed itself. A pnpm installed under the repo's .tools/ stays.
+ */
+export function e2eEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(
+      (dir) =>
+        !(
+          dir.startsWith(REPO_ROOT + sep) &&
+          dir.includes(`${sep}node_modules${sep}.bin`) &&
+          !dir.startsWith(`${REPO_ROOT}${sep}.tools`)
+        ),
+    )
+    .join(delimiter);
+  return cleanEnv({
+    PATH: path,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    ...extra,
+  });
+}
+
+/** Output of a finished command. */
+export interface Output {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command to the end; throws with its output when it fails (unless `allowFailure`), so a
+ * failed install or build shows why in the test report.
+ */
+export async function exec(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean; timeoutMs?: number },
+): Promise<Output> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? e2eEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 240_000);
+  const code = await new Promise<number | null>((resolveCode, reject) => {
+    child.on('error', reject);
+    child.on('close', resolveCode);
+  }).finally(() => clearTimeout(timer));
+  if (code !== 0 && !options.allowFailure) {
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${options.cwd}) exited ${code}\n--- stdout\n${stdout.slice(-4000)}\n--- stderr\n${stderr.slice(-4000)}`,
+    );
+  }
+  return { code, stdout, stderr };
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A running server and how to stop it. */
+export interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
+ * own vite, and waits until it answers. Runs in its own process group so stop() ends it and
+ * anything it started.
+ */
+export async function preview(cwd: string): Promise<Server> {
+  const port = await freePort();
+  const vite = resolve(cwd, 'node_modules', '.bin', 'vite');
+  const child: ChildProcess = spawn(
+    vite,
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd,
+      env: e2eEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let log = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    log += d;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    log += d;
+  });
+  const exited = new Promise<void>((resolveExit) => child.on('close', () => resolveExit()));
+  const url = `http://127.0.0.1:${port}/`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await Promise.race([exited, sleep(5000)]);
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited ${child.exitCode}:\n${log}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`vite preview did not answer on ${url}:\n${log}`);
+    }
+    await sleep(100);
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CliError } from './errors.js';
+import { formatManifest, parseManifest, toScaffoldManifest } from './manifest.js';
+
+const versions = { '@loop/core': '0.1.0' };
+
+describe('toScaffoldManifest', () => {
+  it('renames the package in place and rewrites workspace deps', () => {
+    const out = toScaffoldManifest(
+      { name: 'template-canvas2d', private: true, dependencies: { '@loop/core': 'workspace:^' } },
+      { name: 'my-game', versions },
+    );
+    expect(out).toEqual({
+      name: 'my-game',
+      private: true,
+      dependencies: { '@loop/core': '^0.1.0' },
+    });
+    expect(Object.keys(out)[0]).toBe('name');
+  });
+
+  it('puts a missing name first', () => {
+    expect(Object.keys(toScaffoldManifest({ version: '1.0.0' }, { name: 'g', versions }))).toEqual([
+      'name',
+      'version',
+    ]);
+  });
+
+  it('refuses to produce a manifest that still holds workspace: anywhere', () => {
+    expect(() =>
+      toScaffoldManifest(
+        { name: 't', pnpm: { overrides: { x: 'workspace:*' } } },
+        { name: 'g', versions },
+      ),
+    ).toThrow(CliError);
+  });
+});
+
+describe('parseManifest / formatManifest', () => {
+  it('round-trips with two spaces and a final newline', () => {
+    const text = '{\n  "name": "x",\n  "dependencies": {\n    "a": "1"\n  }\n}\n';
+    expect(formatManifest(parseManifest(text, 'package.json'))).toBe(text);
+  });
+  it('names the file on bad JSON or a non-object', () => {
+    expect(() => parseManifest('{', '/t/package.json')).toThrow(
+      '/t/package.json is not valid JSON',
+    );
+    expect(() => parseManifest('[]', '/t/package.json')).toThrow(
+      '/t/package.json is not a JSON object',
+    );
+  });
+});

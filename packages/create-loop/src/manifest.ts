@@ -1,0 +1,51 @@
+import { CliError } from './errors.js';
+import {
+  findWorkspaceSpecs,
+  type Manifest,
+  rewriteWorkspaceDeps,
+  type WorkspaceVersions,
+} from './workspace-deps.js';
+
+/**
+ * Turns a template's package.json into the new project's: `name` set to the project's package
+ * name, every `workspace:` dependency rewritten to its published range, key order kept.
+ *
+ * Why one function: these are the only edits a scaffold needs, and doing them on the parsed
+ * object (not with string replaces) keeps the rest of the file exactly as the template author
+ * wrote it. Throws a `CliError` if any `workspace:` spec survives, so a broken scaffold is never
+ * written.
+ */
+export function toScaffoldManifest(
+  template: Manifest,
+  options: { name: string; versions: WorkspaceVersions },
+): Manifest {
+  const named =
+    'name' in template ? { ...template, name: options.name } : { name: options.name, ...template };
+  const manifest = rewriteWorkspaceDeps(named, options.versions);
+  const left = findWorkspaceSpecs(manifest);
+  if (left.length > 0) {
+    throw new CliError(
+      `the template's package.json still has workspace: specs (${left.join(', ')})`,
+    );
+  }
+  return manifest;
+}
+
+/** Parses package.json text, with an error that names the file instead of a JSON offset. */
+export function parseManifest(text: string, file: string): Manifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CliError(`${file} is not valid JSON`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CliError(`${file} is not a JSON object`);
+  }
+  return value as Manifest;
+}
+
+/** Serializes a manifest the way npm writes package.json: two spaces and a final newline. */
+export function formatManifest(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

@@ -1,0 +1,99 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CancelledError, EXIT_CANCELLED } from './errors.js';
+import { DEFAULT_DIR } from './help.js';
+import type { TemplateInfo } from './templates.js';
+
+/** What the prompts fill in. */
+export interface Answers {
+  dir: string;
+  template: TemplateInfo;
+}
+
+/** What the prompts start from: whatever the command line already gave. */
+export interface AskOptions {
+  dir: string | undefined;
+  template: TemplateInfo | undefined;
+  templates: readonly TemplateInfo[];
+  overwrite: boolean;
+  cwd: string;
+}
+
+/**
+ * Asks, with @clack/prompts, for whatever the command line left out: the project directory,
+ * then the template. Ctrl-C or Escape at a prompt throws `CancelledError`.
+ *
+ * Why clack: small, maintained, and it restores the terminal on cancel. It is imported lazily
+ * so that `--no-interactive` runs (CI, scripts) never load it.
+ */
+export async function ask(options: AskOptions): Promise<Answers> {
+  const clack = await import('@clack/prompts');
+  // Ctrl-C reaches clack as a key press (raw mode); a SIGINT sent by `kill` does not. Nothing
+  // has been written yet, so both end the same way. Node restores the terminal mode on exit.
+  const onSignal = () => {
+    process.stderr.write(`create-loop: ${new CancelledError().message}\n`);
+    process.exit(EXIT_CANCELLED);
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    return await askWith(clack, options);
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+async function askWith(
+  clack: typeof import('@clack/prompts'),
+  options: AskOptions,
+): Promise<Answers> {
+  const check = <T>(value: T): Exclude<T, symbol> => {
+    if (clack.isCancel(value) || typeof value === 'symbol') throw new CancelledError();
+    return value as Exclude<T, symbol>;
+  };
+  clack.intro('create-loop');
+  let dir = options.dir;
+  if (dir === undefined) {
+    const answer = check(
+      await clack.text({
+        message: 'Project directory:',
+        placeholder: DEFAULT_DIR,
+        defaultValue: DEFAULT_DIR,
+        validate: (value) =>
+          problemWithDir(resolve(options.cwd, value?.trim() || DEFAULT_DIR), options.overwrite),
+      }),
+    );
+    dir = answer.trim() || DEFAULT_DIR;
+  }
+  let template = options.template;
+  if (template === undefined) {
+    const name = check(
+      await clack.select({
+        message: 'Template:',
+        options: options.templates.map((t) => {
+          const option: { value: string; label: string; hint?: string } = {
+            value: t.name,
+            label: t.name,
+          };
+          if (t.description !== undefined) option.hint = t.description;
+          return option;
+        }),
+      }),
+    );
+    template = options.templates.find((t) => t.name === name) ?? options.templates[0]!;
+  }
+  return { dir, template };
+}
+
+/** Why a typed directory cannot be used, for the prompt to show before the user moves on. */
+function problemWithDir(target: string, overwrite: boolean): string | undefined {
+  try {
+    if (!lstatSync(target).isDirectory()) return `${target} exists and is not a directory`;
+    const entries = readdirSync(target).filter((name) => name !== '.git');
+    if (entries.length > 0 && !overwrite) {
+      return `${target} is not empty; pick another directory (or rerun with --overwrite)`;
+    }
+  } catch {
+    // Missing: it will be created.
+  }
+  return undefined;
+}

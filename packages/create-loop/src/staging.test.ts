@@ -1,0 +1,186 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CliError } from './errors.js';
+import { inspectTarget, STAGING_PREFIX, signalExitCode, writeAtomically } from './staging.js';
+
+let tmp: string;
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'create-loop-staging-'));
+});
+afterEach(() => {
+  chmodSync(tmp, 0o755);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const fillWith = (files: Record<string, string>) => async (dir: string) => {
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+};
+
+describe('inspectTarget', () => {
+  it('tells missing, empty (or only .git) and non-empty apart', async () => {
+    expect(await inspectTarget(join(tmp, 'nope'))).toBe('missing');
+    mkdirSync(join(tmp, 'empty'));
+    expect(await inspectTarget(join(tmp, 'empty'))).toBe('empty');
+    mkdirSync(join(tmp, 'git/.git'), { recursive: true });
+    expect(await inspectTarget(join(tmp, 'git'))).toBe('empty');
+    writeFileSync(join(tmp, 'git/readme'), '');
+    expect(await inspectTarget(join(tmp, 'git'))).toBe('non-empty');
+    expect(await inspectTarget(join(tmp, 'git'), 'readme')).toBe('empty');
+  });
+
+  it('refuses a file in the way', async () => {
+    writeFileSync(join(tmp, 'file'), '');
+    await expect(inspectTarget(join(tmp, 'file'))).rejects.toThrow(CliError);
+  });
+});
+
+describe('writeAtomically', () => {
+  it('creates a missing target, with missing parents, and leaves no staging directory', async () => {
+    const target = join(tmp, 'a b/c/game');
+    await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    expect(readdirSync(target)).toEqual(['x.txt']);
+    expect(readdirSync(join(tmp, 'a b/c'))).toEqual(['game']);
+  });
+
+  it('gives the new directory the umask’s mode, not mkdtemp’s 0700', async () => {
+    const target = join(tmp, 'game');
+    await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    const umask = process.umask();
+    expect(statSync(target).mode & 0o777).toBe(0o777 & ~umask);
+  });
+
+  it('fills an existing empty directory and keeps its .git', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(join(target, '.git'), { recursive: true });
+    writeFileSync(join(target, '.git/HEAD'), 'ref');
+    await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    expect(readdirSync(target).sort()).toEqual(['.git', 'x.txt']);
+    expect(readFileSync(join(target, '.git/HEAD'), 'utf8')).toBe('ref');
+  });
+
+  it('refuses a non-empty directory without overwrite and touches nothing', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    writeFileSync(join(target, 'mine.txt'), 'precious');
+    let filled = false;
+    await expect(
+      writeAtomically(target, { overwrite: false }, async () => {
+        filled = true;
+      }),
+    ).rejects.toThrow(/not empty; pass --overwrite/);
+    expect(filled).toBe(false);
+    expect(readdirSync(target)).toEqual(['mine.txt']);
+    expect(readdirSync(tmp)).toEqual(['game']);
+  });
+
+  it('replaces the contents with overwrite, except .git', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(join(target, '.git'), { recursive: true });
+    mkdirSync(join(target, 'old-dir'));
+    writeFileSync(join(target, 'old.txt'), 'old');
+    writeFileSync(join(target, 'x.txt'), 'old x');
+    await writeAtomically(target, { overwrite: true }, fillWith({ 'x.txt': 'new x' }));
+    expect(readdirSync(target).sort()).toEqual(['.git', 'x.txt']);
+    expect(readFileSync(join(target, 'x.txt'), 'utf8')).toBe('new x');
+  });
+
+  it('leaves nothing at all when fill fails midway, not even created parents', async () => {
+    const target = join(tmp, 'new-parent/game');
+    await expect(
+      writeAtomically(target, { overwrite: false }, async (dir) => {
+        await writeFile(join(dir, 'half.txt'), 'half');
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('leaves an existing directory as it was when fill fails with overwrite', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    writeFileSync(join(target, 'mine.txt'), 'precious');
+    await expect(
+      writeAtomically(target, { overwrite: true }, async () => {
+        throw new Error('bad template');
+      }),
+    ).rejects.toThrow('bad template');
+    expect(readdirSync(target)).toEqual(['mine.txt']);
+    expect(readdirSync(tmp)).toEqual(['game']);
+  });
+
+  it('stages inside an existing target when its parent is read-only', async () => {
+    if (process.getuid?.() === 0) {
+      // root ignores directory permissions; the fallback cannot be provoked this way.
+      return;
+    }
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    chmodSync(tmp, 0o555);
+    await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    expect(readdirSync(target)).toEqual(['x.txt']);
+  });
+
+  it('stages in the target’s parent under a hidden prefix while filling', async () => {
+    const target = join(tmp, 'game');
+    let seen: string[] = [];
+    await writeAtomically(target, { overwrite: false }, async (dir) => {
+      seen = readdirSync(tmp);
+      expect(dir.startsWith(join(tmp, STAGING_PREFIX))).toBe(true);
+      expect(existsSync(target)).toBe(false);
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.startsWith(STAGING_PREFIX)).toBe(true);
+    expect(readdirSync(tmp)).toEqual(['game']);
+  });
+
+  it('removes staging and calls onInterrupt on SIGINT while filling', async () => {
+    const target = join(tmp, 'game');
+    let interrupted: string | undefined;
+    let release!: () => void;
+    const done = writeAtomically(
+      target,
+      {
+        overwrite: false,
+        signals: ['SIGUSR2'],
+        onInterrupt: (signal) => {
+          interrupted = signal;
+          release();
+        },
+      },
+      async (dir) => {
+        await writeFile(join(dir, 'half.txt'), 'half');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          process.kill(process.pid, 'SIGUSR2');
+        });
+      },
+    );
+    await done.catch(() => undefined);
+    expect(interrupted).toBe('SIGUSR2');
+    expect(existsSync(target)).toBe(false);
+    // The real CLI exits in onInterrupt; here fill goes on, and its staging is already gone.
+    expect(readdirSync(tmp).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+    expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+});
+
+describe('signalExitCode', () => {
+  it('is 128 + the signal number, as shells report', () => {
+    expect(signalExitCode('SIGINT')).toBe(130);
+    expect(signalExitCode('SIGTERM')).toBe(143);
+    expect(signalExitCode('SIGHUP')).toBe(129);
+  });
+});

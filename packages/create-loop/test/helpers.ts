@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** packages/create-loop */
+export const PKG_DIR = resolve(import.meta.dirname, '..');
+
+/** Versions the fixture package root embeds, as the build would. */
+export const FIXTURE_VERSIONS = { '@loop/core': '0.1.0', '@loop/fixture-tools': '1.2.3' };
+
+/** A throwaway directory under the OS temp dir. */
+export function tempDir(prefix = 'create-loop-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * Lays out a package root like the published tarball (package.json, the built dist/, templates/)
+ * but with the fixture templates and fixture versions, and node_modules linked so that the
+ * lazily imported @clack/prompts resolves. Returns the path of its bin.
+ */
+export function fixturePackage(root: string, extra?: (templatesDir: string) => void): string {
+  cpSync(join(PKG_DIR, 'package.json'), join(root, 'package.json'));
+  cpSync(join(PKG_DIR, 'dist'), join(root, 'dist'), { recursive: true });
+  cpSync(join(PKG_DIR, 'test-fixtures', 'templates'), join(root, 'templates'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'workspace-versions.json'), JSON.stringify(FIXTURE_VERSIONS));
+  symlinkSync(join(PKG_DIR, 'node_modules'), join(root, 'node_modules'), 'dir');
+  extra?.(join(root, 'templates'));
+  return join(root, 'dist', 'index.js');
+}
+
+/** What a finished CLI run gave back. */
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The environment for a child CLI: ours minus everything npm/pnpm set for the test run itself
+ * (the user agent above all, which the CLI reads), plus `env`.
+ */
+export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|pnpm_|PNPM_|INIT_CWD$|FORCE_COLOR$)/.test(key)) continue;
+    out[key] = value;
+  }
+  out.NO_COLOR = '1';
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Spawns `node <bin> ...args` with a piped (non-TTY) stdin. */
+export function start(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): ChildProcess & { result: Promise<RunResult> } {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: cleanEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
+  const result = new Promise<RunResult>((resolveResult, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolveResult({ code, signal, stdout, stderr }));
+  });
+  return Object.assign(child, { result });
+}
+
+/** Runs the CLI to the end with stdin closed (not a TTY). */
+export async function run(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<RunResult> {
+  const child = start(bin, args, options);
+  child.stdin?.end();
+  return child.result;
+}
+
+/** Every file below `dir`, as sorted relative paths (directories end up implied). */
+export function tree(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? tree(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+    )
+    .sort();
+}
+
+/** Files below `dir` whose text contains `needle`. */
+export function filesContaining(dir: string, needle: string): string[] {
+  return tree(dir).filter((file) => readFileSync(join(dir, file), 'utf8').includes(needle));
+}
+
+/** Removes ANSI escape sequences (cursor moves, colours) from terminal output. */
+export function stripAnsi(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape codes is the point
+  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[()][A-Za-z0-9]|\u001b[=>78]|\r/g, '');
+}

@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { shellQuote } from '../src/next-steps.js';
+import { cleanEnv, fixturePackage, stripAnsi, tempDir } from './helpers.js';
+
+/**
+ * The prompts need a real terminal. `script` (util-linux) runs the CLI on a pseudo-terminal;
+ * we type into it through script's stdin and read the screen from its stdout.
+ */
+
+let root: string;
+let bin: string;
+let work: string;
+
+beforeAll(() => {
+  root = tempDir('create-loop-pkg-');
+  bin = fixturePackage(root);
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+beforeEach((context) => {
+  work = tempDir('create-loop-tty-');
+  context.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
+});
+
+interface Terminal {
+  child: ChildProcess;
+  screen: () => string;
+  waitFor: (pattern: RegExp) => Promise<void>;
+  type: (keys: string) => void;
+  exit: Promise<number | null>;
+}
+
+function terminal(args: readonly string[]): Terminal {
+  const command = `stty cols 100 rows 30; exec ${[process.execPath, bin, ...args].map((a) => shellQuote(a)).join(' ')}`;
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: work,
+    env: cleanEnv({ TERM: 'xterm-256color', NO_COLOR: '1' }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let raw = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    raw += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    raw += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    screen: () => stripAnsi(raw),
+    async waitFor(pattern) {
+      const deadline = Date.now() + 10_000;
+      while (!pattern.test(stripAnsi(raw))) {
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${pattern}; screen:\n${stripAnsi(raw)}`);
+        await sleep(20);
+      }
+    },
+    type(keys) {
+      child.stdin.write(keys);
+    },
+    exit,
+  };
+}
+
+/** The PID of the node process that `script` runs (its only child, thanks to `exec`). */
+function cliPid(scriptPid: number): number {
+  const children = readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim();
+  return Number(children.split(/\s+/)[0]);
+}
+
+describe('interactive mode (on a pseudo-terminal)', () => {
+  it('asks for the directory and the template, then scaffolds', async () => {
+    const t = terminal([]);
+    await t.waitFor(/Project directory:/);
+    t.type('my game\r');
+    await t.waitFor(/Template:/);
+    expect(t.screen()).toContain('Alpha fixture: workspace deps in every field');
+    t.type('\u001b[B\r'); // arrow down to beta, Enter
+    expect(await t.exit).toBe(0);
+    expect(readdirSync(join(work, 'my game')).sort()).toEqual([
+      '.gitignore',
+      'README.md',
+      'package.json',
+    ]);
+    expect(t.screen()).toContain("cd 'my game'");
+  });
+
+  it('asks only for what the command line left out', async () => {
+    const t = terminal(['game']);
+    await t.waitFor(/Template:/);
+    expect(t.screen()).not.toContain('Project directory:');
+    t.type('\r');
+    expect(await t.exit).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 'game/package.json'), 'utf8')).name).toBe('game');
+  });
+
+  it('Enter on an empty directory prompt takes loop-game', async () => {
+    const t = terminal(['-t', 'beta']);
+    await t.waitFor(/Project directory:/);
+    t.type('\r');
+    expect(await t.exit).toBe(0);
+    expect(existsSync(join(work, 'loop-game/package.json'))).toBe(true);
+  });
+
+  it('Ctrl-C at a prompt exits 130 with a message and writes nothing', async () => {
+    const t = terminal([]);
+    await t.waitFor(/Project directory:/);
+    t.type('game\r');
+    await t.waitFor(/Template:/);
+    t.type('\u0003');
+    expect(await t.exit).toBe(130);
+    expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('a SIGINT signal during a prompt exits 130 and writes nothing', async () => {
+    const t = terminal([]);
+    await t.waitFor(/Project directory:/);
+    t.type('game');
+    await t.waitFor(/game/);
+    process.kill(cliPid(t.child.pid!), 'SIGINT');
+    expect(await t.exit).toBe(130);
+    expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('the directory prompt refuses a non-empty directory and asks again', async () => {
+    const taken = join(work, 'taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'mine.txt'), 'mine');
+    const t = terminal(['-t', 'beta']);
+    await t.waitFor(/Project directory:/);
+    t.type('taken\r');
+    await t.waitFor(/is not empty; pick another directory/);
+    t.type(`${'\u007f'.repeat('taken'.length)}fresh\r`); // backspace it away, type another
+    expect(await t.exit).toBe(0);
+    expect(readdirSync(taken)).toEqual(['mine.txt']);
+    expect(readdirSync(work).sort()).toEqual(['fresh', 'taken']);
+  });
+
+  it('--no-interactive never prompts, even on a terminal', async () => {
+    const t = terminal(['game', '--no-interactive']);
+    expect(await t.exit).toBe(1);
+    expect(t.screen()).toMatch(/create-loop: no template given/);
+    expect(t.screen()).not.toContain('Template:');
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('a non-empty directory given on the command line fails before any prompt', async () => {
+    mkdirSync(join(work, 'game'));
+    writeFileSync(join(work, 'game/x'), '');
+    const t = terminal(['game']);
+    expect(await t.exit).toBe(1);
+    expect(t.screen()).toMatch(/create-loop: .*game is not empty/);
+    expect(t.screen()).not.toContain('Template:');
+  });
+});
