@@ -78,13 +78,5 @@ if (!existsSync(chromium)) {
 
 // 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets.
 run('pnpm', ['lint']);
-run('pnpm', [
-  'turbo',
-  'run',
-  'typecheck',
-  'build',
-  'test',
-  '--output-logs=errors-only',
-  '--continue',
-]);
+run('pnpm', ['turbo', 'run', 'typecheck', 'build', 'test', '--continue']);
 console.log('\nAll checks passed.');
