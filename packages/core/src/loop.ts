@@ -131,10 +131,13 @@ export function createLoop(options: LoopOptions = {}): Loop {
     const clamped = clock.clamped;
     stepper.advance(units, first);
     first = false;
-    const droppedMs = (clamped > 0 ? clamped / base.perMs : 0) + stepper.realMs(stepper.dropped);
-    if (droppedMs > 0 && onDrop) {
-      if (clamped > 0) onDrop(clamped / base.perMs, 'maxDelta', loop);
-      if (stepper.dropped > 0) onDrop(stepper.realMs(stepper.dropped), 'maxSteps', loop);
+    let droppedMs = 0;
+    if (clamped > 0 || stepper.dropped > 0) {
+      const byClamp = clamped / base.perMs;
+      const bySteps = stepper.realMs(stepper.dropped);
+      droppedMs = byClamp + bySteps;
+      if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', loop);
+      if (onDrop && bySteps > 0) onDrop(bySteps, 'maxSteps', loop);
     }
     render(stepper.alpha, loop);
     stats.record(t, stepper.steps, droppedMs);

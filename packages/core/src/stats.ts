@@ -4,8 +4,6 @@
  * frames skipped by the FPS cap). Updated in place every frame: reading them allocates nothing.
  */
 export class FrameStats {
-  /** Rendered frames per second, smoothed over about the last 20 frames. */
-  fps = 0;
   /** Real time between the last two rendered frames, in milliseconds. */
   frameTime = 0;
   /** Updates (simulation steps) run in the last rendered frame. */
@@ -22,18 +20,24 @@ export class FrameStats {
   private smoothed = 0;
   private previous = Number.NaN;
 
+  /** Rendered frames per second, smoothed over about the last 20 frames (computed on read). */
+  get fps(): number {
+    return this.smoothed > 0 ? 1000 / this.smoothed : 0;
+  }
+
   /** Records a rendered frame at `now` that ran `updates` steps and dropped `droppedMs`. */
   record(now: number, updates: number, droppedMs: number): void {
     this.rendered++;
     this.updates = updates;
     this.droppedLast = droppedMs;
-    this.dropped += droppedMs;
+    if (droppedMs > 0) this.dropped += droppedMs;
     const gap = now - this.previous;
+    // NaN when either timestamp is bad, negative when the clock went back: not a frame time.
+    if (gap > 0 && gap < Number.POSITIVE_INFINITY) {
+      this.frameTime = gap;
+      this.smoothed = this.smoothed === 0 ? gap : this.smoothed + (gap - this.smoothed) * 0.05;
+    }
     if (Number.isFinite(now)) this.previous = now;
-    if (!(gap > 0) || !Number.isFinite(gap)) return;
-    this.frameTime = gap;
-    this.smoothed = this.smoothed === 0 ? gap : this.smoothed + (gap - this.smoothed) * 0.05;
-    this.fps = 1000 / this.smoothed;
   }
 
   /** Forgets the previous frame time, so a pause is not measured as one long frame. */
