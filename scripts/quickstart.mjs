@@ -10,6 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { chromiumPath } from './chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const PNPM = '10.34.9';
@@ -62,7 +63,7 @@ if (task === 'dev') {
 }
 
 // 3. A Chromium for the browser tests: Debian's, installed with apt-get when we may.
-const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath;
 if (!existsSync(chromium)) {
   const root_ = process.getuid?.() === 0;
   if (root_ && version('apt-get')) {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { delimiter, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cleanEnv, PKG_DIR } from '../test/helpers.js';
+import { cleanEnv, PKG_DIR, type RunResult, spawnCollecting } from '../test/helpers.js';
 
 const REPO_ROOT = resolve(PKG_DIR, '..', '..');
 
@@ -32,13 +32,6 @@ export function e2eEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
   });
 }
 
-/** Output of a finished command. */
-export interface Output {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * Runs a command to the end; throws with its output when it fails (unless `allowFailure`), so a
  * failed install or build shows why in the test report.
@@ -47,31 +40,21 @@ export async function exec(
   command: string,
   args: readonly string[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; allowFailure?: boolean; timeoutMs?: number },
-): Promise<Output> {
-  const child = spawn(command, args, {
+): Promise<RunResult> {
+  const child = spawnCollecting(command, args, {
     cwd: options.cwd,
     env: options.env ?? e2eEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    stderr += d;
+    stdin: 'ignore',
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 240_000);
-  const code = await new Promise<number | null>((resolveCode, reject) => {
-    child.on('error', reject);
-    child.on('close', resolveCode);
-  }).finally(() => clearTimeout(timer));
+  const output = await child.result.finally(() => clearTimeout(timer));
+  const { code, stdout, stderr } = output;
   if (code !== 0 && !options.allowFailure) {
     throw new Error(
       `${command} ${args.join(' ')} (in ${options.cwd}) exited ${code}\n--- stdout\n${stdout.slice(-4000)}\n--- stderr\n${stderr.slice(-4000)}`,
     );
   }
-  return { code, stdout, stderr };
+  return output;
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */

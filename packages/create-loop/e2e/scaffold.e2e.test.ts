@@ -12,6 +12,7 @@ import { join, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { filesContaining, PKG_DIR, tempDir, tree } from '../test/helpers.js';
 import { changedPixels, decodePng, distinctColours } from './pixels.js';
 import { e2eEnv, exec, preview } from './processes.js';
@@ -35,7 +36,6 @@ const FPS_TOLERANCE = 0.05;
 const FPS_WINDOW_MS = 3500;
 
 const CORE_DIR = resolve(PKG_DIR, '..', 'core');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let tmp: string;
 let coreTgz: string;
@@ -55,17 +55,7 @@ beforeAll(async () => {
   const tarballs = readdirSync(packs);
   coreTgz = join(packs, tarballs.find((f) => f.startsWith('loop-core-'))!);
   cliTgz = join(packs, tarballs.find((f) => f.startsWith('create-loop-'))!);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
 afterAll(async () => {

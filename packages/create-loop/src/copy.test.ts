@@ -1,35 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, tree } from '../test/helpers.js';
 import { copyDir, isBuildArtifact, PACK_RENAMES, SCAFFOLD_RENAMES } from './copy.js';
 
 let tmp: string;
 beforeEach(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'create-loop-copy-'));
+  tmp = tempDir('create-loop-copy-');
 });
 afterEach(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
-
-/** Every file below `dir`, as sorted relative paths. */
-function tree(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) =>
-      e.isDirectory() ? tree(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
-    )
-    .sort();
-}
 
 function write(path: string, text = path): void {
   mkdirSync(join(path, '..'), { recursive: true });

@@ -2,7 +2,6 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -10,15 +9,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stagingLeftovers, tempDir } from '../test/helpers.js';
 import { CliError } from './errors.js';
 import { inspectTarget, STAGING_PREFIX, signalExitCode, writeAtomically } from './staging.js';
 
 let tmp: string;
 beforeEach(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'create-loop-staging-'));
+  tmp = tempDir('create-loop-staging-');
 });
 afterEach(() => {
   chmodSync(tmp, 0o755);
@@ -172,7 +171,7 @@ describe('writeAtomically', () => {
     expect(interrupted).toBe('SIGUSR2');
     expect(existsSync(target)).toBe(false);
     // The real CLI exits in onInterrupt; here fill goes on, and its staging is already gone.
-    expect(readdirSync(tmp).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+    expect(stagingLeftovers(tmp)).toEqual([]);
     expect(process.listenerCount('SIGUSR2')).toBe(0);
   });
 });

@@ -4,11 +4,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { STAGING_PREFIX } from '../src/staging.js';
 
 /** packages/create-loop */
 export const PKG_DIR = resolve(import.meta.dirname, '..');
@@ -34,6 +37,54 @@ export function fixturePackage(root: string, extra?: (templatesDir: string) => v
   symlinkSync(join(PKG_DIR, 'node_modules'), join(root, 'node_modules'), 'dir');
   extra?.(join(root, 'templates'));
   return join(root, 'dist', 'index.js');
+}
+
+/** The directories a CLI test file works in; read them inside tests and hooks only. */
+export interface Sandbox {
+  /** The fixture package root, one per test file. */
+  readonly root: string;
+  /** Its bin (dist/index.js), the CLI under test. */
+  readonly bin: string;
+  /** A fresh, empty directory per test, removed when the test finishes. */
+  readonly work: string;
+}
+
+/**
+ * Registers the hooks of a CLI test file: a fixture package root (see `fixturePackage`) for the
+ * whole file and a fresh working directory for each test. Getters, because the hooks fill the
+ * paths in after this returns.
+ */
+export function useSandbox(workPrefix = 'create-loop-work-'): Sandbox {
+  let root: string | undefined;
+  let bin: string | undefined;
+  let work: string | undefined;
+  beforeAll(() => {
+    root = tempDir('create-loop-pkg-');
+    bin = fixturePackage(root);
+  });
+  afterAll(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+  beforeEach((context) => {
+    const dir = tempDir(workPrefix);
+    work = dir;
+    context.onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  });
+  const ready = (path: string | undefined, name: string): string => {
+    if (path === undefined) throw new Error(`sandbox.${name} is read before its hook ran`);
+    return path;
+  };
+  return {
+    get root() {
+      return ready(root, 'root');
+    },
+    get bin() {
+      return ready(bin, 'bin');
+    },
+    get work() {
+      return ready(work, 'work');
+    },
+  };
 }
 
 /** What a finished CLI run gave back. */
@@ -62,23 +113,26 @@ export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   return out;
 }
 
-/** Spawns `node <bin> ...args` with a piped (non-TTY) stdin. */
-export function start(
-  bin: string,
+/**
+ * Spawns `command ...args` and collects its stdout and stderr as text; `result` settles when it
+ * has closed (and rejects when it could not start). stdin is a pipe unless `stdin: 'ignore'`.
+ */
+export function spawnCollecting(
+  command: string,
   args: readonly string[],
-  options: { cwd: string; env?: Record<string, string | undefined> },
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: 'pipe' | 'ignore' },
 ): ChildProcess & { result: Promise<RunResult> } {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(command, args, {
     cwd: options.cwd,
-    env: cleanEnv(options.env),
-    stdio: ['pipe', 'pipe', 'pipe'],
+    env: options.env,
+    stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
     stdout += d;
   });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
     stderr += d;
   });
   const result = new Promise<RunResult>((resolveResult, reject) => {
@@ -86,6 +140,18 @@ export function start(
     child.on('close', (code, signal) => resolveResult({ code, signal, stdout, stderr }));
   });
   return Object.assign(child, { result });
+}
+
+/** Spawns `node <bin> ...args` with a piped (non-TTY) stdin. */
+export function start(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): ChildProcess & { result: Promise<RunResult> } {
+  return spawnCollecting(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    env: cleanEnv(options.env),
+  });
 }
 
 /** Runs the CLI to the end with stdin closed (not a TTY). */
@@ -97,6 +163,20 @@ export async function run(
   const child = start(bin, args, options);
   child.stdin?.end();
   return child.result;
+}
+
+/** An error run: non-zero, exactly one line on stderr, no stack trace. */
+export function expectOneLineError(result: RunResult, pattern: RegExp): void {
+  expect(result.code).not.toBe(0);
+  expect(result.stderr).toMatch(/^create-loop: .+\n$/);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.stderr).toMatch(pattern);
+}
+
+/** Staging directories the CLI left in `dir` (there should never be any once it exits). */
+export function stagingLeftovers(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith(STAGING_PREFIX));
 }
 
 /** Every file below `dir`, as sorted relative paths (directories end up implied). */

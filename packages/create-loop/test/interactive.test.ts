@@ -1,31 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../src/next-steps.js';
-import { cleanEnv, fixturePackage, stripAnsi, tempDir } from './helpers.js';
+import { cleanEnv, stripAnsi, useSandbox } from './helpers.js';
 
 /**
  * The prompts need a real terminal. `script` (util-linux) runs the CLI on a pseudo-terminal;
  * we type into it through script's stdin and read the screen from its stdout.
  */
 
-let root: string;
-let bin: string;
-let work: string;
-
-beforeAll(() => {
-  root = tempDir('create-loop-pkg-');
-  bin = fixturePackage(root);
-});
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
-beforeEach((context) => {
-  work = tempDir('create-loop-tty-');
-  context.onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-});
+const sandbox = useSandbox('create-loop-tty-');
 
 interface Terminal {
   child: ChildProcess;
@@ -36,9 +22,9 @@ interface Terminal {
 }
 
 function terminal(args: readonly string[]): Terminal {
-  const command = `stty cols 100 rows 30; exec ${[process.execPath, bin, ...args].map((a) => shellQuote(a)).join(' ')}`;
+  const command = `stty cols 100 rows 30; exec ${[process.execPath, sandbox.bin, ...args].map((a) => shellQuote(a)).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
-    cwd: work,
+    cwd: sandbox.work,
     env: cleanEnv({ TERM: 'xterm-256color', NO_COLOR: '1' }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -83,7 +69,7 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     expect(t.screen()).toContain('Alpha fixture: workspace deps in every field');
     t.type('\u001b[B\r'); // arrow down to beta, Enter
     expect(await t.exit).toBe(0);
-    expect(readdirSync(join(work, 'my game')).sort()).toEqual([
+    expect(readdirSync(join(sandbox.work, 'my game')).sort()).toEqual([
       '.gitignore',
       'README.md',
       'package.json',
@@ -97,7 +83,9 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     expect(t.screen()).not.toContain('Project directory:');
     t.type('\r');
     expect(await t.exit).toBe(0);
-    expect(JSON.parse(readFileSync(join(work, 'game/package.json'), 'utf8')).name).toBe('game');
+    expect(JSON.parse(readFileSync(join(sandbox.work, 'game/package.json'), 'utf8')).name).toBe(
+      'game',
+    );
   });
 
   it('Enter on an empty directory prompt takes loop-game', async () => {
@@ -105,7 +93,7 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     await t.waitFor(/Project directory:/);
     t.type('\r');
     expect(await t.exit).toBe(0);
-    expect(existsSync(join(work, 'loop-game/package.json'))).toBe(true);
+    expect(existsSync(join(sandbox.work, 'loop-game/package.json'))).toBe(true);
   });
 
   it('Ctrl-C at a prompt exits 130 with a message and writes nothing', async () => {
@@ -116,7 +104,7 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     t.type('\u0003');
     expect(await t.exit).toBe(130);
     expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
-    expect(readdirSync(work)).toEqual([]);
+    expect(readdirSync(sandbox.work)).toEqual([]);
   });
 
   it('a SIGINT signal during a prompt exits 130 and writes nothing', async () => {
@@ -127,11 +115,11 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     process.kill(cliPid(t.child.pid!), 'SIGINT');
     expect(await t.exit).toBe(130);
     expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
-    expect(readdirSync(work)).toEqual([]);
+    expect(readdirSync(sandbox.work)).toEqual([]);
   });
 
   it('the directory prompt refuses a non-empty directory and asks again', async () => {
-    const taken = join(work, 'taken');
+    const taken = join(sandbox.work, 'taken');
     mkdirSync(taken);
     writeFileSync(join(taken, 'mine.txt'), 'mine');
     const t = terminal(['-t', 'beta']);
@@ -141,7 +129,7 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     t.type(`${'\u007f'.repeat('taken'.length)}fresh\r`); // backspace it away, type another
     expect(await t.exit).toBe(0);
     expect(readdirSync(taken)).toEqual(['mine.txt']);
-    expect(readdirSync(work).sort()).toEqual(['fresh', 'taken']);
+    expect(readdirSync(sandbox.work).sort()).toEqual(['fresh', 'taken']);
   });
 
   it('--no-interactive never prompts, even on a terminal', async () => {
@@ -149,12 +137,12 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     expect(await t.exit).toBe(1);
     expect(t.screen()).toMatch(/create-loop: no template given/);
     expect(t.screen()).not.toContain('Template:');
-    expect(readdirSync(work)).toEqual([]);
+    expect(readdirSync(sandbox.work)).toEqual([]);
   });
 
   it('a non-empty directory given on the command line fails before any prompt', async () => {
-    mkdirSync(join(work, 'game'));
-    writeFileSync(join(work, 'game/x'), '');
+    mkdirSync(join(sandbox.work, 'game'));
+    writeFileSync(join(sandbox.work, 'game/x'), '');
     const t = terminal(['game']);
     expect(await t.exit).toBe(1);
     expect(t.screen()).toMatch(/create-loop: .*game is not empty/);
