@@ -1,4 +1,4 @@
-import { createInput, createLoop, createStatsOverlay, watchCanvas } from '@loop/core';
+import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
 import { draw } from './draw';
 import { World } from './world';
 
@@ -19,12 +19,17 @@ const scratch = new Float64Array(world.positions.current.length);
 let ratio = 1;
 let interpolate = true;
 
+/** Everything this module starts, stopped in one call when a hot update replaces it. */
+const scope = createScope();
+
 // Space would also press a focused button; the game owns it.
 const input = createInput({ pointer: canvas, preventDefault: ['Space'] });
+scope.add(() => input.dispose());
 const unwatch = watchCanvas(canvas, (size) => {
   world.resize(size.width, size.height);
   ratio = size.ratio;
 });
+scope.add(unwatch);
 
 function showMode(): void {
   toggle.textContent = `Interpolation: ${interpolate ? 'on' : 'off'} (I)`;
@@ -36,8 +41,7 @@ function showMode(): void {
 showMode();
 
 // The button goes through the input like the key, so both act at the same point of a step.
-const onToggle = () => input.tap('KeyI');
-toggle.addEventListener('click', onToggle);
+scope.listen(toggle, 'click', () => input.tap('KeyI'));
 
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,
@@ -56,17 +60,13 @@ const loop = createLoop({
 });
 // Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
 loop.start();
+scope.add(() => loop.stop());
 
 const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
+scope.add(() => overlay.dispose());
 
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started, so two loops never run.
-  import.meta.hot.dispose(() => {
-    loop.stop();
-    overlay.dispose();
-    input.dispose();
-    unwatch();
-    toggle.removeEventListener('click', onToggle);
-  });
+  import.meta.hot.dispose(scope.dispose);
   import.meta.hot.accept();
 }

@@ -1,4 +1,4 @@
-import { createInput, createLoop, createStatsOverlay, watchCanvas } from '@loop/core';
+import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
 import { draw } from './draw';
 import { Swarm } from './swarm';
 
@@ -19,7 +19,11 @@ const swarm = new Swarm(400);
 const scratch = new Float64Array(swarm.count * 2);
 let ratio = 1;
 
+/** Everything this module starts, stopped in one call when a hot update replaces it. */
+const scope = createScope();
+
 const input = createInput({ pointer: canvas });
+scope.add(() => input.dispose());
 const unwatch = watchCanvas(
   canvas,
   (size) => {
@@ -28,6 +32,7 @@ const unwatch = watchCanvas(
   },
   { maxDpr: MAX_DPR },
 );
+scope.add(unwatch);
 
 const loop = createLoop({
   maxFps: DEFAULT_FPS,
@@ -41,8 +46,10 @@ const loop = createLoop({
 // Stops while the page is hidden (app switch, locked screen): no work, no battery. It resumes
 // where it was, without replaying the hidden time.
 loop.start();
+scope.add(() => loop.stop());
 
 const overlay = createStatsOverlay(loop, { label: `cap ${DEFAULT_FPS} fps · dpr ≤ ${MAX_DPR}` });
+scope.add(() => overlay.dispose());
 
 /** The FPS cap is a render setting, not game state: it changes at once, outside the steps. */
 function setCap(fps: number): void {
@@ -55,16 +62,10 @@ function setCap(fps: number): void {
 const onCap = (event: Event) => {
   setCap(Number((event.currentTarget as HTMLButtonElement).dataset.fps));
 };
-for (const button of capButtons) button.addEventListener('click', onCap);
+for (const button of capButtons) scope.listen(button, 'click', onCap);
 
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started, so two loops never run.
-  import.meta.hot.dispose(() => {
-    loop.stop();
-    overlay.dispose();
-    input.dispose();
-    unwatch();
-    for (const button of capButtons) button.removeEventListener('click', onCap);
-  });
+  import.meta.hot.dispose(scope.dispose);
   import.meta.hot.accept();
 }

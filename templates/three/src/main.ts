@@ -1,4 +1,4 @@
-import { createInput, createLoop, createStatsOverlay, watchCanvas } from '@loop/core';
+import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
 import { WebGLRenderer } from 'three';
 import { Bodies } from './bodies';
 import { applyState, createView } from './scene';
@@ -15,13 +15,18 @@ const teleportButton = document.querySelector<HTMLButtonElement>('#teleport')!;
 const smearButton = document.querySelector<HTMLButtonElement>('#smear')!;
 document.querySelector('#hz')!.textContent = String(SIMULATION_HZ);
 
+/** Everything this module starts, stopped in one call when a hot update replaces it. */
+const scope = createScope();
+
 const renderer = new WebGLRenderer({ canvas, antialias: true });
+scope.add(() => renderer.dispose());
 const bodies = new Bodies(COUNT);
 const view = createView(COUNT);
 const positions = new Float64Array(COUNT * 3);
 const orientations = new Float64Array(COUNT * 4);
 
 const input = createInput({ pointer: canvas });
+scope.add(() => input.dispose());
 // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
 // into exactly that, so its own pixel ratio stays 1.
 const unwatch = watchCanvas(
@@ -33,12 +38,11 @@ const unwatch = watchCanvas(
   },
   { maxDpr: 2 },
 );
+scope.add(unwatch);
 
 // Buttons go through the input like the keys, so both act at the start of a step.
-const onTeleport = () => input.tap('KeyT');
-const onSmear = () => input.tap('KeyY');
-teleportButton.addEventListener('click', onTeleport);
-smearButton.addEventListener('click', onSmear);
+scope.listen(teleportButton, 'click', () => input.tap('KeyT'));
+scope.listen(smearButton, 'click', () => input.tap('KeyY'));
 
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,
@@ -57,19 +61,13 @@ const loop = createLoop({
 });
 // Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
 loop.start();
+scope.add(() => loop.stop());
 
 const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
+scope.add(() => overlay.dispose());
 
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started, so two loops never run.
-  import.meta.hot.dispose(() => {
-    loop.stop();
-    overlay.dispose();
-    input.dispose();
-    unwatch();
-    teleportButton.removeEventListener('click', onTeleport);
-    smearButton.removeEventListener('click', onSmear);
-    renderer.dispose();
-  });
+  import.meta.hot.dispose(scope.dispose);
   import.meta.hot.accept();
 }

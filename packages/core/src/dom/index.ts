@@ -23,3 +23,4 @@ export {
   type StatsOverlayOptions,
   type StatsSource,
 } from './overlay.js';
+export { createScope, type Scope } from './scope.js';

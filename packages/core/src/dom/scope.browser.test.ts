@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createLoop } from '../loop.js';
+import { createScope } from './scope.js';
+
+describe('createScope', () => {
+  it('runs every cleanup once, newest first', () => {
+    const order: string[] = [];
+    const scope = createScope();
+    scope.add(() => order.push('first'));
+    scope.add(() => order.push('second'));
+    const { dispose } = scope;
+    dispose();
+    dispose();
+    expect(order).toEqual(['second', 'first']);
+  });
+
+  it('removes the listeners it added', () => {
+    const button = document.createElement('button');
+    let clicks = 0;
+    const scope = createScope();
+    scope.listen(button, 'click', () => clicks++);
+    button.click();
+    scope.dispose();
+    button.click();
+    expect(clicks).toBe(1);
+  });
+
+  it('runs the rest when one cleanup throws, then throws the first error', () => {
+    const ran: number[] = [];
+    const scope = createScope();
+    scope.add(() => ran.push(1));
+    scope.add(() => {
+      throw new Error('first failure');
+    });
+    scope.add(() => {
+      throw new Error('second failure');
+    });
+    expect(() => scope.dispose()).toThrow('second failure');
+    expect(ran).toEqual([1]);
+  });
+
+  it('leaves no loop running after a simulated hot update', async () => {
+    let oldRenders = 0;
+    const scope = createScope();
+    const old = createLoop({ render: () => oldRenders++ }).start();
+    scope.add(() => old.stop());
+    await new Promise((r) => setTimeout(r, 100));
+    scope.dispose(); // what import.meta.hot.dispose(scope.dispose) does
+    const frozen = oldRenders;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(frozen).toBeGreaterThan(0);
+    expect(oldRenders).toBe(frozen);
+    expect(old.running).toBe(false);
+  });
+});
