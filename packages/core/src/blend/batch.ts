@@ -1,3 +1,4 @@
+import { blendAt, dotAt } from './quat.js';
 import { fitSlerpRatio, SLERP_FIT_LENGTH, slerpRatio } from './slerp-fit.js';
 import type { ReadonlyVec, Vec } from './vec.js';
 
@@ -51,28 +52,11 @@ export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec
   const flip = t > 0.5;
   fitSlerpRatio(ratio, flip ? 1 - t : t);
   for (let i = 0; i < n; i += 4) {
-    const x0 = a[i]!;
-    const y0 = a[i + 1]!;
-    const z0 = a[i + 2]!;
-    const w0 = a[i + 3]!;
-    const x1 = b[i]!;
-    const y1 = b[i + 1]!;
-    const z1 = b[i + 2]!;
-    const w1 = b[i + 3]!;
-    const dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
-    const cos = dot < 0 ? -dot : dot;
-    const r = slerpRatio(ratio, cos);
-    const s = flip ? r : 1;
-    const u = (flip ? 1 : r) * (dot < 0 ? -1 : 1);
-    const x = x0 * s + x1 * u;
-    const y = y0 * s + y1 * u;
-    const z = z0 * s + z1 * u;
-    const w = w0 * s + w1 * u;
-    const inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-    out[i] = x * inv;
-    out[i + 1] = y * inv;
-    out[i + 2] = z * inv;
-    out[i + 3] = w * inv;
+    const dot = dotAt(a, i, b, i);
+    const r = slerpRatio(ratio, dot < 0 ? -dot : dot);
+    const far = dot < 0 ? -1 : 1;
+    if (flip) blendAt(out, i, a, i, b, i, r, far);
+    else blendAt(out, i, a, i, b, i, 1, r * far);
   }
   return out;
 }

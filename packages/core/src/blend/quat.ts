@@ -11,26 +11,60 @@ import type { ReadonlyVec, Vec } from './vec.js';
 /** Below this angle's cosine distance, slerp and nlerp differ by less than float precision. */
 const NEARLY_PARALLEL = 1 - 1e-6;
 
-function normalizeAt(out: Vec, o: number): void {
-  const x = out[o]!;
-  const y = out[o + 1]!;
-  const z = out[o + 2]!;
-  const w = out[o + 3]!;
-  const len = Math.sqrt(x * x + y * y + z * z + w * w);
-  if (len > 0 && len !== 1) {
-    const inv = 1 / len;
-    out[o] = x * inv;
-    out[o + 1] = y * inv;
-    out[o + 2] = z * inv;
-    out[o + 3] = w * inv;
-  }
+/** The dot product of the quaternions at `a[ao..]` and `b[bo..]`: the cosine of half their angle. */
+export function dotAt(a: ReadonlyVec, ao: number, b: ReadonlyVec, bo: number): number {
+  return (
+    a[ao]! * b[bo]! + a[ao + 1]! * b[bo + 1]! + a[ao + 2]! * b[bo + 2]! + a[ao + 3]! * b[bo + 3]!
+  );
 }
 
-function copyAt(out: Vec, o: number, a: ReadonlyVec, ao: number): void {
-  out[o] = a[ao]!;
-  out[o + 1] = a[ao + 1]!;
-  out[o + 2] = a[ao + 2]!;
-  out[o + 3] = a[ao + 3]!;
+/**
+ * Writes the normalized blend `a × s + b × u` of two quaternions at offsets: the last step of
+ * slerp, nlerp and the batch slerp, which differ only in how they pick the weights.
+ */
+export function blendAt(
+  out: Vec,
+  o: number,
+  a: ReadonlyVec,
+  ao: number,
+  b: ReadonlyVec,
+  bo: number,
+  s: number,
+  u: number,
+): void {
+  const x = a[ao]! * s + b[bo]! * u;
+  const y = a[ao + 1]! * s + b[bo + 1]! * u;
+  const z = a[ao + 2]! * s + b[bo + 2]! * u;
+  const w = a[ao + 3]! * s + b[bo + 3]! * u;
+  const len = Math.sqrt(x * x + y * y + z * z + w * w);
+  const inv = len > 0 ? 1 / len : 0;
+  out[o] = x * inv;
+  out[o + 1] = y * inv;
+  out[o + 2] = z * inv;
+  out[o + 3] = w * inv;
+}
+
+/**
+ * Copies `a` for t = 0 and `b` for t = 1, exactly, and returns true; false for any other t.
+ * Exact ends mean an interpolated state at alpha 0 is the previous state to the bit.
+ */
+function copyEnd(
+  out: Vec,
+  o: number,
+  a: ReadonlyVec,
+  ao: number,
+  b: ReadonlyVec,
+  bo: number,
+  t: number,
+): boolean {
+  if (t !== 0 && t !== 1) return false;
+  const from = t === 0 ? a : b;
+  const at = t === 0 ? ao : bo;
+  out[o] = from[at]!;
+  out[o + 1] = from[at + 1]!;
+  out[o + 2] = from[at + 2]!;
+  out[o + 3] = from[at + 3]!;
+  return true;
 }
 
 /**
@@ -46,20 +80,8 @@ export function slerpFlat(
   bo: number,
   t: number,
 ): void {
-  if (t === 0 || t === 1) {
-    if (t === 0) copyAt(out, o, a, ao);
-    else copyAt(out, o, b, bo);
-    return;
-  }
-  const x0 = a[ao]!;
-  const y0 = a[ao + 1]!;
-  const z0 = a[ao + 2]!;
-  const w0 = a[ao + 3]!;
-  const x1 = b[bo]!;
-  const y1 = b[bo + 1]!;
-  const z1 = b[bo + 2]!;
-  const w1 = b[bo + 3]!;
-  let cos = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+  if (copyEnd(out, o, a, ao, b, bo, t)) return;
+  let cos = dotAt(a, ao, b, bo);
   const dir = cos >= 0 ? 1 : -1;
   cos *= dir;
   let s = 1 - t;
@@ -70,12 +92,7 @@ export function slerpFlat(
     s = Math.sin(s * angle) / sin;
     u = Math.sin(u * angle) / sin;
   }
-  u *= dir;
-  out[o] = x0 * s + x1 * u;
-  out[o + 1] = y0 * s + y1 * u;
-  out[o + 2] = z0 * s + z1 * u;
-  out[o + 3] = w0 * s + w1 * u;
-  normalizeAt(out, o);
+  blendAt(out, o, a, ao, b, bo, s, u * dir);
 }
 
 /**
@@ -91,20 +108,8 @@ export function nlerpFlat(
   bo: number,
   t: number,
 ): void {
-  if (t === 0 || t === 1) {
-    if (t === 0) copyAt(out, o, a, ao);
-    else copyAt(out, o, b, bo);
-    return;
-  }
-  const dot =
-    a[ao]! * b[bo]! + a[ao + 1]! * b[bo + 1]! + a[ao + 2]! * b[bo + 2]! + a[ao + 3]! * b[bo + 3]!;
-  const s = 1 - t;
-  const u = dot >= 0 ? t : -t;
-  out[o] = a[ao]! * s + b[bo]! * u;
-  out[o + 1] = a[ao + 1]! * s + b[bo + 1]! * u;
-  out[o + 2] = a[ao + 2]! * s + b[bo + 2]! * u;
-  out[o + 3] = a[ao + 3]! * s + b[bo + 3]! * u;
-  normalizeAt(out, o);
+  if (copyEnd(out, o, a, ao, b, bo, t)) return;
+  blendAt(out, o, a, ao, b, bo, 1 - t, dotAt(a, ao, b, bo) >= 0 ? t : -t);
 }
 
 /** out = slerp(a, b, t) for one quaternion [x, y, z, w]; returns out. */
