@@ -79,5 +79,6 @@ if (!existsSync(chromium)) {
 
 // 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets.
 run('pnpm', ['lint']);
-run('pnpm', ['turbo', 'run', 'typecheck', 'build', 'test', '--continue']);
+// One task at a time: the browser tests measure frame rates, which a busy CPU would skew.
+run('pnpm', ['turbo', 'run', 'typecheck', 'build', 'test', '--continue', '--concurrency=1']);
 console.log('\nAll checks passed.');
