@@ -1,4 +1,11 @@
-import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
+import {
+  createInput,
+  createLoop,
+  createScope,
+  createStatsOverlay,
+  stylePage,
+  watchCanvas,
+} from '@loop/core';
 import { draw } from './draw';
 import { World } from './world';
 
@@ -12,6 +19,8 @@ const BALLS = 200;
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const toggle = document.querySelector<HTMLButtonElement>('#toggle')!;
 const mode = document.querySelector<HTMLElement>('#mode')!;
+// Full-viewport canvas and the HUD panel; style.css holds what is this game's own.
+stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
 const ctx = canvas.getContext('2d', { alpha: false })!;
 
 const world = new World(BALLS);
@@ -23,13 +32,13 @@ let interpolate = true;
 const scope = createScope();
 
 // Space would also press a focused button; the game owns it.
-const input = createInput({ pointer: canvas, preventDefault: ['Space'] });
-scope.add(() => input.dispose());
-const unwatch = watchCanvas(canvas, (size) => {
-  world.resize(size.width, size.height);
-  ratio = size.ratio;
-});
-scope.add(unwatch);
+const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'] }));
+scope.add(
+  watchCanvas(canvas, (size) => {
+    world.resize(size.width, size.height);
+    ratio = size.ratio;
+  }),
+);
 
 function showMode(): void {
   toggle.textContent = `Interpolation: ${interpolate ? 'on' : 'off'} (I)`;
@@ -62,8 +71,7 @@ const loop = createLoop({
 loop.start();
 scope.add(() => loop.stop());
 
-const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
-scope.add(() => overlay.dispose());
+scope.add(createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` }));
 
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started, so two loops never run.

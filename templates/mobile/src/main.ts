@@ -1,4 +1,11 @@
-import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
+import {
+  createInput,
+  createLoop,
+  createScope,
+  createStatsOverlay,
+  stylePage,
+  watchCanvas,
+} from '@loop/core';
 import { draw } from './draw';
 import { Swarm } from './swarm';
 
@@ -13,6 +20,8 @@ const MAX_DPR = 2;
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const capButtons = document.querySelectorAll<HTMLButtonElement>('#hud button[data-fps]');
+// Full-viewport canvas and the HUD panel; style.css holds what is this game's own.
+stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
 const ctx = canvas.getContext('2d', { alpha: false })!;
 
 const swarm = new Swarm(400);
@@ -22,17 +31,17 @@ let ratio = 1;
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
 
-const input = createInput({ pointer: canvas });
-scope.add(() => input.dispose());
-const unwatch = watchCanvas(
-  canvas,
-  (size) => {
-    swarm.resize(size.width, size.height);
-    ratio = size.ratio;
-  },
-  { maxDpr: MAX_DPR },
+const input = scope.add(createInput({ pointer: canvas }));
+scope.add(
+  watchCanvas(
+    canvas,
+    (size) => {
+      swarm.resize(size.width, size.height);
+      ratio = size.ratio;
+    },
+    { maxDpr: MAX_DPR },
+  ),
 );
-scope.add(unwatch);
 
 const loop = createLoop({
   maxFps: DEFAULT_FPS,
@@ -48,8 +57,9 @@ const loop = createLoop({
 loop.start();
 scope.add(() => loop.stop());
 
-const overlay = createStatsOverlay(loop, { label: `cap ${DEFAULT_FPS} fps · dpr ≤ ${MAX_DPR}` });
-scope.add(() => overlay.dispose());
+const overlay = scope.add(
+  createStatsOverlay(loop, { label: `cap ${DEFAULT_FPS} fps · dpr ≤ ${MAX_DPR}` }),
+);
 
 /** The FPS cap is a render setting, not game state: it changes at once, outside the steps. */
 function setCap(fps: number): void {

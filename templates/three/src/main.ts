@@ -1,4 +1,11 @@
-import { createInput, createLoop, createScope, createStatsOverlay, watchCanvas } from '@loop/core';
+import {
+  createInput,
+  createLoop,
+  createScope,
+  createStatsOverlay,
+  stylePage,
+  watchCanvas,
+} from '@loop/core';
 import { WebGLRenderer } from 'three';
 import { Bodies } from './bodies';
 import { applyState, createView } from './scene';
@@ -14,31 +21,32 @@ const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const teleportButton = document.querySelector<HTMLButtonElement>('#teleport')!;
 const smearButton = document.querySelector<HTMLButtonElement>('#smear')!;
 document.querySelector('#hz')!.textContent = String(SIMULATION_HZ);
+// Full-viewport canvas and the HUD panel; style.css holds what is this game's own.
+stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
 
-const renderer = new WebGLRenderer({ canvas, antialias: true });
-scope.add(() => renderer.dispose());
+const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
 const bodies = new Bodies(COUNT);
 const view = createView(COUNT);
 const positions = new Float64Array(COUNT * 3);
 const orientations = new Float64Array(COUNT * 4);
 
-const input = createInput({ pointer: canvas });
-scope.add(() => input.dispose());
+const input = scope.add(createInput({ pointer: canvas }));
 // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
 // into exactly that, so its own pixel ratio stays 1.
-const unwatch = watchCanvas(
-  canvas,
-  (size) => {
-    renderer.setSize(size.pixelWidth, size.pixelHeight, false);
-    view.camera.aspect = size.width / Math.max(1, size.height);
-    view.camera.updateProjectionMatrix();
-  },
-  { maxDpr: 2 },
+scope.add(
+  watchCanvas(
+    canvas,
+    (size) => {
+      renderer.setSize(size.pixelWidth, size.pixelHeight, false);
+      view.camera.aspect = size.width / Math.max(1, size.height);
+      view.camera.updateProjectionMatrix();
+    },
+    { maxDpr: 2 },
+  ),
 );
-scope.add(unwatch);
 
 // Buttons go through the input like the keys, so both act at the start of a step.
 scope.listen(teleportButton, 'click', () => input.tap('KeyT'));
@@ -63,8 +71,7 @@ const loop = createLoop({
 loop.start();
 scope.add(() => loop.stop());
 
-const overlay = createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` });
-scope.add(() => overlay.dispose());
+scope.add(createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` }));
 
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started, so two loops never run.

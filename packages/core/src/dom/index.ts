@@ -1,6 +1,7 @@
 /**
  * Browser glue every template needs, kept here so no template carries its own copy: canvas
- * sizing for the device pixel ratio, a stats overlay, and input sampled once per fixed step.
+ * sizing for the device pixel ratio, a stats overlay, input sampled once per fixed step, the
+ * page and HUD styles, and a scope that stops everything a module started.
  */
 export {
   type CanvasSize,
@@ -23,4 +24,5 @@ export {
   type StatsOverlayOptions,
   type StatsSource,
 } from './overlay.js';
+export { type PageElements, stylePage } from './page.js';
 export { createScope, type Scope } from './scope.js';

@@ -14,6 +14,15 @@ describe('createScope', () => {
     expect(order).toEqual(['second', 'first']);
   });
 
+  it('disposes an object it was given and returns it unchanged', () => {
+    let disposed = 0;
+    const thing = { dispose: () => disposed++ };
+    const scope = createScope();
+    expect(scope.add(thing)).toBe(thing);
+    scope.dispose();
+    expect(disposed).toBe(1);
+  });
+
   it('removes the listeners it added', () => {
     const button = document.createElement('button');
     let clicks = 0;

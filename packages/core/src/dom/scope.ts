@@ -6,8 +6,12 @@
  * `import.meta.hot.dispose(scope.dispose)` once instead of a hand-kept teardown list.
  */
 export interface Scope {
-  /** Registers a cleanup (a `stop`, `dispose` or unwatch function) and returns it. */
-  add<T extends () => unknown>(cleanup: T): T;
+  /**
+   * Registers a cleanup and returns what it was given, so it can wrap the call that started
+   * the thing: a function (an unwatch, `() => loop.stop()`) is called on dispose, an object
+   * with `dispose()` (input, overlay, a renderer) has it called.
+   */
+  add<T extends (() => unknown) | { dispose(): unknown }>(cleanup: T): T;
   /** Adds an event listener and registers its removal. */
   listen(
     target: EventTarget,
@@ -25,6 +29,8 @@ export interface Scope {
  *
  * @example
  * const scope = createScope();
+ * const input = scope.add(createInput({ pointer: canvas }));
+ * scope.add(watchCanvas(canvas, onResize));
  * const loop = createLoop({ update, render }).start();
  * scope.add(() => loop.stop());
  * scope.listen(button, 'click', onClick);
@@ -34,7 +40,7 @@ export function createScope(): Scope {
   const cleanups: (() => unknown)[] = [];
   return {
     add(cleanup) {
-      cleanups.push(cleanup);
+      cleanups.push(typeof cleanup === 'function' ? cleanup : () => cleanup.dispose());
       return cleanup;
     },
     listen(target, type, listener, options) {

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { stylePage } from './page.js';
+
+const added: Element[] = [];
+afterEach(() => {
+  for (const el of added.splice(0)) el.remove();
+  document.querySelector('style[data-loop-page]')?.remove();
+});
+
+function make<K extends keyof HTMLElementTagNameMap>(tag: K): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  document.body.appendChild(el);
+  added.push(el);
+  return el;
+}
+
+describe('stylePage', () => {
+  it('fills the viewport with the canvas and floats the HUD over it', () => {
+    const canvas = make('canvas');
+    const hud = make('aside');
+    const button = hud.appendChild(document.createElement('button'));
+    stylePage({ canvas, hud });
+    const rect = canvas.getBoundingClientRect();
+    expect(rect.width).toBe(innerWidth);
+    expect(rect.height).toBe(innerHeight);
+    expect(getComputedStyle(canvas).display).toBe('block');
+    expect(getComputedStyle(document.body).margin).toBe('0px');
+    expect(getComputedStyle(document.body).overflow).toBe('hidden');
+    expect(getComputedStyle(hud).position).toBe('fixed');
+    expect(getComputedStyle(hud).padding).toBe('8px 12px');
+    expect(getComputedStyle(button).cursor).toBe('pointer');
+  });
+
+  it('adds one stylesheet, first in <head>, however often it is called', () => {
+    const first = stylePage();
+    const second = stylePage({ canvas: make('canvas') });
+    expect(second).toBe(first);
+    expect(document.querySelectorAll('style[data-loop-page]')).toHaveLength(1);
+    expect(document.head.firstElementChild).toBe(first);
+  });
+
+  it("loses to any rule of the game's own stylesheet", () => {
+    const own = make('style');
+    own.textContent = '#hud { border-radius: 12px } #hud button { cursor: default }';
+    document.head.appendChild(own);
+    const hud = make('nav');
+    hud.id = 'hud';
+    const button = hud.appendChild(document.createElement('button'));
+    stylePage({ hud });
+    expect(getComputedStyle(hud).borderRadius).toBe('12px');
+    expect(getComputedStyle(button).cursor).toBe('default');
+    expect(getComputedStyle(hud).position).toBe('fixed');
+  });
+});

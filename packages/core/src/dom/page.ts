@@ -1,0 +1,47 @@
+/**
+ * The page every template draws on: no margin and no scrollbars, a canvas that fills the
+ * viewport (watchCanvas then sizes its pixels to match), and a HUD panel floating over it.
+ * The package builds with plain `tsc` and ships no CSS file, so the rules travel as a string
+ * and go into one `<style>` element, the way the stats overlay styles itself. Every rule sits
+ * in `:where()`, which weighs nothing: any rule of the game's own stylesheet wins, so where
+ * the HUD sits, its width and the page's colour stay the game's choice.
+ */
+
+/** The elements {@link stylePage} styles. */
+export interface PageElements {
+  /** Fills the viewport: `display: block`, 100vw × 100dvh (100vh where dvh is unknown). */
+  canvas?: HTMLElement;
+  /** A panel fixed over the canvas (its place is the game's to set) with styled buttons. */
+  hud?: HTMLElement;
+}
+
+const CSS =
+  ':where(html,body){margin:0;height:100%;overflow:hidden;color:#e8f0ff;' +
+  'font:14px/1.4 system-ui,sans-serif}' +
+  ':where([data-loop-canvas]){display:block;width:100vw;height:100vh;height:100dvh}' +
+  ':where([data-loop-hud]){position:fixed;padding:8px 12px;border-radius:6px;' +
+  'background:rgba(10,14,24,.72)}' +
+  ':where([data-loop-hud] button){font:inherit;padding:4px 10px;border:1px solid #5a7bd8;' +
+  'border-radius:4px;background:#1d2a4a;color:inherit;cursor:pointer}';
+
+/**
+ * Marks the canvas (`data-loop-canvas`) and the HUD (`data-loop-hud`) and adds the page
+ * stylesheet once, first in `<head>` so the game's stylesheet comes after it. Call it before
+ * anything measures the canvas. The `<style data-loop-page>` stays when a hot update re-runs
+ * the module: the new run finds and reuses it, so the page never shows unstyled in between.
+ *
+ * @example
+ * stylePage({ canvas, hud }); // style.css then adds `#hud { top: 8px; right: 8px }`
+ */
+export function stylePage(elements: PageElements = {}): HTMLStyleElement {
+  elements.canvas?.setAttribute('data-loop-canvas', '');
+  elements.hud?.setAttribute('data-loop-hud', '');
+  let style = document.querySelector<HTMLStyleElement>('style[data-loop-page]');
+  if (!style) {
+    style = document.createElement('style');
+    style.setAttribute('data-loop-page', '');
+    style.textContent = CSS;
+    document.head.prepend(style);
+  }
+  return style;
+}
