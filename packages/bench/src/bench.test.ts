@@ -133,7 +133,7 @@ describe('blending', () => {
 describe('overhead and allocation runs', () => {
   it('run every loop and give finite figures, one update per 60 Hz frame', () => {
     const rows = measureOverhead({ frames: 4000, rounds: 2, warmup: 2000 });
-    expect(rows.map((r) => r.name)).toHaveLength(4);
+    expect(rows.map((r) => r.name)).toHaveLength(5);
     for (const r of rows) {
       expect(Number.isFinite(r.nsPerFrame)).toBe(true);
       expect(r.updatesPerFrame).toBeCloseTo(1, 2);

@@ -29,7 +29,10 @@ print(
     ]),
   ),
 );
-print('target: @loop/core ≤ 1.3× floor');
+print(
+  'target: ≤ 1.3× floor. createBasicLoop is the accumulator alone; createLoop adds begin/end hooks,\n' +
+    'frame stats, the FPS cap check and visibility handling on the same accumulator.',
+);
 
 const allocation = measureAllocation();
 print(

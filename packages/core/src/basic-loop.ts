@@ -6,8 +6,7 @@ import {
   DEFAULT_MAX_STEPS,
   DEFAULT_TIMESTEP,
 } from './options.js';
-import { type Accumulation, accumulate, alphaOf } from './time/accumulate.js';
-import { FrameClock } from './time/frame-time.js';
+import { Accumulator } from './time/accumulator.js';
 import { timeBase } from './time/ticks.js';
 
 /** Options of {@link createBasicLoop}; times in milliseconds, defaults as {@link createLoop}'s. */
@@ -48,31 +47,43 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const update = checkFunction('update', options.update);
   const render = checkFunction('render', options.render);
   const timestep = checkPositive('timestep', options.timestep ?? DEFAULT_TIMESTEP);
-  const maxSteps = checkMaxSteps(options.maxSteps ?? DEFAULT_MAX_STEPS);
-  const base = timeBase(timestep, false);
-  const clock = new FrameClock(
-    base,
+  const acc = new Accumulator(
+    timeBase(timestep, false),
     checkPositive('maxDelta', options.maxDelta ?? DEFAULT_MAX_DELTA),
+    checkMaxSteps(options.maxSteps ?? DEFAULT_MAX_STEPS),
+    true,
   );
   const dt = timestep / 1000;
-  const step = () => update(dt);
-  const state: Accumulation = { tick: 0, simUnits: 0, overstep: 0, steps: 0, dropped: 0 };
   let handle = 0;
   let running = false;
 
+  const frame = (now: number) => {
+    acc.add(now);
+    try {
+      while (acc.due()) {
+        update(dt);
+        acc.step();
+      }
+      render(acc.alpha);
+    } catch (error) {
+      if (running) loop.stop();
+      throw error;
+    }
+  };
+
   const onFrame = (now: number) => {
     handle = requestAnimationFrame(onFrame);
-    loop.frame(now);
+    frame(now);
   };
 
   const loop: BasicLoop = {
     get tick() {
-      return state.tick;
+      return acc.tick;
     },
     start() {
       if (!running) {
         running = true;
-        clock.resync();
+        acc.resync();
         handle = requestAnimationFrame(onFrame);
       }
       return loop;
@@ -82,17 +93,7 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
       cancelAnimationFrame(handle);
       return loop;
     },
-    frame(now) {
-      state.steps = 0;
-      state.overstep += clock.delta(now);
-      try {
-        accumulate(state, base.perStep, maxSteps, true, step);
-        render(alphaOf(state.overstep, base.perStep));
-      } catch (error) {
-        if (running) loop.stop();
-        throw error;
-      }
-    },
+    frame,
   };
   return loop;
 }

@@ -15,9 +15,9 @@ import {
 } from './run/scheduler.js';
 import { watchVisibility } from './run/visibility.js';
 import { FrameStats } from './stats.js';
-import { FrameClock } from './time/frame-time.js';
+import { Accumulator } from './time/accumulator.js';
 import { Pacer } from './time/pacer.js';
-import { Stepper } from './time/stepper.js';
+import { isFixedMode, Stepper } from './time/stepper.js';
 import { timeBase } from './time/ticks.js';
 
 /** A running game loop: the figures hooks see, plus the controls. */
@@ -80,33 +80,32 @@ export function createLoop(options: LoopOptions = {}): Loop {
   const onDrop = options.onDrop;
   const onError = options.onError;
   const pauseWhenHidden = options.pauseWhenHidden ?? true;
+  const fixed = isFixedMode(resolved.mode);
+  const drop = resolved.overflow === 'drop';
   const base = timeBase(resolved.timestep, resolved.mode === 'timeslice');
-  const clock = new FrameClock(base, resolved.maxDelta);
+  const acc = new Accumulator(base, resolved.maxDelta, resolved.maxSteps, drop);
+  acc.timeScale = resolved.timeScale;
   const dt = resolved.timestep / 1000;
   const stepper = new Stepper(
-    { mode: resolved.mode, base, maxSteps: resolved.maxSteps, overflow: resolved.overflow },
-    resolved.timestep,
+    acc,
+    resolved.mode,
+    base,
+    drop,
     () => update(dt, loop),
     (pieceDt) => update(pieceDt, loop),
   );
-  stepper.timeScale = resolved.timeScale;
   const pacer = new Pacer(resolved.maxFps);
   const stats = new FrameStats();
 
+  /** This frame's timestamp, in an object so the frame path writes a number in place. */
+  const current = { now: Number.NaN };
   let running = false;
   let hidden = false;
   let first = true;
-  let now = Number.NaN;
   let unwatch: (() => void) | undefined;
 
-  const onFrame: FrameCallback = (t) => {
-    if (!running || hidden) return;
-    scheduler.request(onFrame);
-    loop.frame(t);
-  };
-
   const resync = () => {
-    clock.resync();
+    acc.resync();
     pacer.resync();
     stats.resync();
     first = true;
@@ -124,44 +123,91 @@ export function createLoop(options: LoopOptions = {}): Loop {
     }
   };
 
-  const frameBody = (t: number) => {
-    now = t;
-    begin(t, loop);
-    const units = clock.delta(t);
-    const clamped = clock.clamped;
-    stepper.advance(units, first);
+  /** Off the hot path: reports this frame's clamped and dropped units in milliseconds. */
+  const reportDrops = () => {
+    const byClamp = acc.clamped / base.perMs;
+    const bySteps = acc.dropped / base.perMs / (acc.timeScale > 0 ? acc.timeScale : 1);
+    acc.clamped = 0;
+    acc.dropped = 0;
+    stats.drop(byClamp + bySteps);
+    if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', loop);
+    if (onDrop && bySteps > 0) onDrop(bySteps, 'maxSteps', loop);
+  };
+
+  /** Off the hot path: the modes other than fixed steps. */
+  const runUnfixed = () => {
+    stepper.run(first);
     first = false;
-    let droppedMs = 0;
-    if (clamped > 0 || stepper.dropped > 0) {
-      const byClamp = clamped / base.perMs;
-      const bySteps = stepper.realMs(stepper.dropped);
-      droppedMs = byClamp + bySteps;
-      if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', loop);
-      if (onDrop && bySteps > 0) onDrop(bySteps, 'maxSteps', loop);
+  };
+
+  const frameBody = (t: number) => {
+    // Locals, so each captured binding is loaded once: the frame path must stay small enough
+    // for V8 to inline all of it into the scheduler callback.
+    const a = acc;
+    const state = loop;
+    current.now = t;
+    begin(t, state);
+    a.add(t);
+    if (fixed) {
+      while (a.due()) {
+        update(dt, state);
+        a.step();
+      }
+    } else {
+      runUnfixed();
     }
-    render(stepper.alpha, loop);
-    stats.record(t, stepper.steps, droppedMs);
-    end(loop);
+    if (a.clamped !== 0 || a.dropped !== 0) reportDrops();
+    render(a.alpha, state);
+    stats.record(t, a.steps);
+    end(state);
+  };
+
+  /** Off the hot path: a hook threw, so the loop stops and the error goes to onError or up. */
+  const fail = (error: unknown): false => {
+    loop.stop();
+    if (!onError) throw error;
+    onError(error);
+    return false;
+  };
+
+  const frame = (t: number): boolean => {
+    if (!running) return false;
+    if (pacer.capped && !pacer.ready(t)) {
+      stats.skipped++;
+      return false;
+    }
+    try {
+      frameBody(t);
+    } catch (error) {
+      return fail(error);
+    }
+    return true;
+  };
+
+  const onFrame: FrameCallback = (t) => {
+    if (!running || hidden) return;
+    scheduler.request(onFrame);
+    frame(t);
   };
 
   const loop: Loop = {
     get tick() {
-      return stepper.tick;
+      return acc.tick;
     },
     get time() {
-      return stepper.time;
+      return fixed ? acc.tick * dt : stepper.simUnits / base.perMs / 1000;
     },
     get alpha() {
-      return stepper.alpha;
+      return acc.alpha;
     },
     get lag() {
-      return stepper.lag;
+      return acc.overstep / base.perMs / 1000;
     },
     get dt() {
       return dt;
     },
     get now() {
-      return now;
+      return current.now;
     },
     get running() {
       return running;
@@ -169,10 +215,10 @@ export function createLoop(options: LoopOptions = {}): Loop {
     stats,
     options: resolved,
     get timeScale() {
-      return stepper.timeScale;
+      return acc.timeScale;
     },
     set timeScale(value: number) {
-      stepper.timeScale = checkTimeScale(value);
+      acc.timeScale = checkTimeScale(value);
     },
     get maxFps() {
       return resolved.maxFps;
@@ -198,22 +244,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
       unwatch = undefined;
       return loop;
     },
-    frame(t: number) {
-      if (!running) return false;
-      if (!pacer.ready(t)) {
-        stats.skipped++;
-        return false;
-      }
-      try {
-        frameBody(t);
-      } catch (error) {
-        loop.stop();
-        if (!onError) throw error;
-        onError(error);
-        return false;
-      }
-      return true;
-    },
+    frame,
   };
   return loop;
 }

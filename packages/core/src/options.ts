@@ -135,7 +135,8 @@ export function checkFunction<T>(option: string, value: T): T {
 
 /** Throws a RangeError naming the option and value unless `value` is a finite number > 0. */
 export function checkPositive(option: string, value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+  // Number.isFinite is false for anything that is not a number: no coercion.
+  if (!Number.isFinite(value) || value <= 0) {
     fail(option, value, 'a finite number > 0');
   }
   return value;
@@ -143,7 +144,7 @@ export function checkPositive(option: string, value: number): number {
 
 /** Throws a RangeError naming maxSteps unless `value` is an integer ≥ 1. */
 export function checkMaxSteps(value: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+  if (!Number.isInteger(value) || value < 1) {
     fail('maxSteps', value, 'an integer >= 1');
   }
   return value;
@@ -151,7 +152,7 @@ export function checkMaxSteps(value: number): number {
 
 /** Throws a RangeError unless `value` is a finite number ≥ 0 (0 pauses). */
 export function checkTimeScale(value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+  if (!Number.isFinite(value) || value < 0) {
     fail('timeScale', value, 'a finite number >= 0');
   }
   return value;

@@ -8,8 +8,6 @@ export class FrameStats {
   frameTime = 0;
   /** Updates (simulation steps) run in the last rendered frame. */
   updates = 0;
-  /** Milliseconds dropped in the last frame by `maxDelta` and `maxSteps`. */
-  droppedLast = 0;
   /** Milliseconds of real time dropped since the loop was made. */
   dropped = 0;
   /** Frames rendered since the loop was made. */
@@ -18,26 +16,40 @@ export class FrameStats {
   skipped = 0;
 
   private smoothed = 0;
+  /** Milliseconds dropped in the frame numbered {@link dropFrame} (kept off the hot path). */
+  private lastDrop = 0;
+  private dropFrame = -1;
   private previous = Number.NaN;
+
+  /** Milliseconds dropped in the last rendered frame by `maxDelta` and `maxSteps`. */
+  get droppedLast(): number {
+    return this.dropFrame === this.rendered ? this.lastDrop : 0;
+  }
 
   /** Rendered frames per second, smoothed over about the last 20 frames (computed on read). */
   get fps(): number {
     return this.smoothed > 0 ? 1000 / this.smoothed : 0;
   }
 
-  /** Records a rendered frame at `now` that ran `updates` steps and dropped `droppedMs`. */
-  record(now: number, updates: number, droppedMs: number): void {
+  /** Records a rendered frame at `now` that ran `updates` steps. */
+  record(now: number, updates: number): void {
     this.rendered++;
     this.updates = updates;
-    this.droppedLast = droppedMs;
-    if (droppedMs > 0) this.dropped += droppedMs;
     const gap = now - this.previous;
+    this.previous = now;
     // NaN when either timestamp is bad, negative when the clock went back: not a frame time.
     if (gap > 0 && gap < Number.POSITIVE_INFINITY) {
       this.frameTime = gap;
       this.smoothed = this.smoothed === 0 ? gap : this.smoothed + (gap - this.smoothed) * 0.05;
     }
-    if (Number.isFinite(now)) this.previous = now;
+  }
+
+  /** Adds `ms` of real time dropped in the frame about to be recorded. */
+  drop(ms: number): void {
+    const frame = this.rendered + 1;
+    this.lastDrop = this.dropFrame === frame ? this.lastDrop + ms : ms;
+    this.dropFrame = frame;
+    this.dropped += ms;
   }
 
   /** Forgets the previous frame time, so a pause is not measured as one long frame. */

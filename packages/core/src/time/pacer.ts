@@ -23,6 +23,11 @@ export class Pacer {
     this.setMaxFps(maxFps);
   }
 
+  /** True when a cap is set: without one, every callback renders and {@link ready} is skipped. */
+  get capped(): boolean {
+    return this.interval !== 0;
+  }
+
   /** Changes the cap; Infinity removes it. */
   setMaxFps(maxFps: number): void {
     this.interval = Number.isFinite(maxFps) ? 1000 / maxFps : 0;

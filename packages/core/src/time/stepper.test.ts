@@ -109,6 +109,37 @@ describe('fixed step (accumulator)', () => {
       [150, 'maxSteps'],
     ]);
   });
+
+  it('reports dropped time before render, so the frame that dropped can draw knowing it', () => {
+    const seen: string[] = [];
+    const loop = createLoop({
+      scheduler: 'manual',
+      timestep: 10,
+      onDrop: (ms, why) => seen.push(`drop ${why} ${ms}`),
+      render: () => seen.push(`render ${loop.stats.rendered}`),
+    }).start();
+    for (const t of [0, 10, 1010, 1020]) loop.frame(t);
+    expect(seen).toEqual([
+      'render 0',
+      'render 1',
+      'drop maxDelta 750',
+      'drop maxSteps 150',
+      'render 2',
+      'render 3',
+    ]);
+    expect(loop.stats.dropped).toBe(900);
+    expect(loop.stats.droppedLast).toBe(0);
+  });
+
+  it('gives droppedLast for the frame that dropped, and 0 after', () => {
+    const loop = createLoop({ scheduler: 'manual', timestep: 10 }).start();
+    loop.frame(0);
+    loop.frame(1000);
+    expect(loop.stats.droppedLast).toBe(900);
+    loop.frame(1010);
+    expect(loop.stats.droppedLast).toBe(0);
+    expect(loop.stats.dropped).toBe(900);
+  });
 });
 
 describe('timeslice (integer milliseconds)', () => {

@@ -1,133 +1,76 @@
-import type { OverflowPolicy, StepMode } from '../options.js';
-import { type Accumulation, accumulate, alphaOf } from './accumulate.js';
+import type { StepMode } from '../options.js';
+import type { Accumulator } from './accumulator.js';
 import type { TimeBase } from './ticks.js';
 
 /** Receives one simulation step of `dt` seconds. */
 export type StepFn = (dt: number) => void;
 
-/** Stepper settings that cannot change while the loop runs. */
-export interface StepperConfig {
-  readonly mode: StepMode;
-  readonly base: TimeBase;
-  readonly maxSteps: number;
-  readonly overflow: OverflowPolicy;
+/** True for the modes whose updates are all exactly one timestep, run by the accumulator. */
+export function isFixedMode(mode: StepMode): boolean {
+  return mode === 'fixed' || mode === 'timeslice';
 }
 
 /**
- * Consumes real time and decides which updates run: the accumulator of "Fix Your Timestep"
- * and its siblings, in integer units (see ticks.ts), so the same frame times always produce the
- * same ticks. It knows nothing of the browser: a frame is a number of units.
+ * The modes whose updates are not whole fixed steps: semi-fixed, variable and naive. They
+ * consume what the {@link Accumulator} owes in their own way and keep simulated time as a sum
+ * of whole units, so it is exact for the frames given; the fixed modes need none of this (their
+ * time is `tick × timestep`).
  */
-export class Stepper implements Accumulation {
-  /** Updates run since creation (fixed steps in the fixed modes). */
-  tick = 0;
-  /** Simulated time in units: `tick × perStep` in the fixed modes. */
+export class Stepper {
+  /** Simulated units so far. */
   simUnits = 0;
-  /** Leftover units not yet simulated (the accumulator after the updates). */
-  overstep = 0;
-  /** Updates run in the last frame. */
-  steps = 0;
-  /** Units dropped by the `maxSteps` guard in the last frame. */
-  dropped = 0;
-  /** Game speed; 0 pauses. */
-  timeScale = 1;
-  /**
-   * Leftover divided by timestep, in [0, 1) even when `carry` leaves whole steps owed (it then
-   * stays just below 1: the newest state). Kept as a field, set once per frame.
-   */
-  alpha = 0;
-
-  private readonly dt: number;
 
   /**
    * `fixedStep` runs one update of exactly one timestep (the loop passes a constant `dt`, so
    * V8 never boxes a fresh number for it); `step` runs one update of any length.
    */
   constructor(
-    private readonly config: StepperConfig,
-    timestep: number,
+    private readonly acc: Accumulator,
+    private readonly mode: StepMode,
+    private readonly base: TimeBase,
+    private readonly drop: boolean,
     private readonly fixedStep: () => void,
     private readonly step: StepFn,
-  ) {
-    this.dt = timestep / 1000;
-  }
+  ) {}
 
-  /** True in the modes where simulated time is a whole number of fixed steps. */
-  get fixed(): boolean {
-    return this.config.mode === 'fixed' || this.config.mode === 'timeslice';
-  }
-
-  /** Leftover in seconds, for extrapolation. */
-  get lag(): number {
-    return this.overstep / this.config.base.perMs / 1000;
-  }
-
-  /** Simulated seconds: `tick × dt` in fixed modes, so it is exact, never a running sum. */
-  get time(): number {
-    return this.fixed ? this.tick * this.dt : this.simUnits / this.config.base.perMs / 1000;
-  }
-
-  /**
-   * Advances by one frame of `units` real time (already sanitized and clamped), running the
-   * updates it owes. `first` marks the frame that only sets the baseline.
-   */
-  advance(units: number, first: boolean): void {
-    this.steps = 0;
-    this.dropped = 0;
-    if (this.timeScale !== 0) this.consume(units, first);
-    this.alpha = alphaOf(this.overstep, this.config.base.perStep);
-  }
-
-  private consume(units: number, first: boolean): void {
-    const scaled = this.timeScale === 1 ? units : Math.round(units * this.timeScale);
-    switch (this.config.mode) {
-      case 'fixed':
-      case 'timeslice':
-        this.overstep += scaled;
-        this.runFixed();
-        return;
+  /** Runs this frame's updates, after `acc.add()`; `first` marks the frame that only sets the baseline. */
+  run(first: boolean): void {
+    const { acc, base } = this;
+    switch (this.mode) {
       case 'semi-fixed':
-        this.overstep += scaled;
-        this.runSemiFixed();
+        // Gaffer's semi-fixed step: pieces of at most one timestep, no leftover.
+        while (acc.overstep > 0 && acc.steps < acc.maxSteps) {
+          this.update(Math.min(acc.overstep, base.perStep));
+        }
+        if (acc.overstep > 0 && this.drop) {
+          acc.dropped += acc.overstep;
+          acc.overstep = 0;
+        }
         return;
       case 'variable':
-        if (scaled > 0) this.run(scaled);
+        // One update with the measured (clamped, scaled) frame time.
+        if (acc.overstep > 0) this.update(acc.overstep);
         return;
       case 'naive':
-        if (!first) this.run(this.config.base.perStep);
+        // One update of exactly one timestep per frame, whatever the frame time.
+        acc.overstep = 0;
+        if (!first && acc.timeScale !== 0) {
+          this.update(base.perStep);
+          acc.overstep = 0;
+        }
         return;
+      default:
+        throw new RangeError(`Stepper runs semi-fixed, variable and naive modes, not ${this.mode}`);
     }
   }
 
-  private run(units: number): void {
-    if (units === this.config.base.perStep) this.fixedStep();
-    else this.step(units / this.config.base.perMs / 1000);
-    this.tick++;
+  private update(units: number): void {
+    if (units === this.base.perStep) this.fixedStep();
+    else this.step(units / this.base.perMs / 1000);
+    const { acc } = this;
+    acc.tick++;
+    acc.steps++;
+    acc.overstep -= units;
     this.simUnits += units;
-    this.steps++;
-  }
-
-  private runFixed(): void {
-    const { base, maxSteps, overflow } = this.config;
-    accumulate(this, base.perStep, maxSteps, overflow === 'drop', this.fixedStep);
-  }
-
-  private runSemiFixed(): void {
-    const { perStep } = this.config.base;
-    while (this.overstep > 0 && this.steps < this.config.maxSteps) {
-      const piece = Math.min(this.overstep, perStep);
-      this.run(piece);
-      this.overstep -= piece;
-    }
-    if (this.overstep > 0 && this.config.overflow === 'drop') {
-      this.dropped = this.overstep;
-      this.overstep = 0;
-    }
-  }
-
-  /** Milliseconds of real time in `units` of simulated time at the current time scale. */
-  realMs(units: number): number {
-    const scale = this.timeScale > 0 ? this.timeScale : 1;
-    return units / this.config.base.perMs / scale;
   }
 }

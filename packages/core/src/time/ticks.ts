@@ -20,14 +20,14 @@ export interface TimeBase {
   readonly perMs: number;
   /** Units per fixed step: an integer. */
   readonly perStep: number;
-  /** True to floor timestamps to whole units (integer milliseconds), false to round. */
-  readonly floor: boolean;
+  /** Added before flooring: 0.5 rounds to the nearest unit, 0 floors (whole milliseconds). */
+  readonly half: number;
 }
 
 /** The time base for a timestep in milliseconds; `integerMs` selects Sanglard's timeslices. */
 export function timeBase(timestep: number, integerMs: boolean): TimeBase {
-  if (integerMs) return { perMs: 1, perStep: timestep, floor: true };
-  return { perMs: UNITS_PER_STEP / timestep, perStep: UNITS_PER_STEP, floor: false };
+  if (integerMs) return { perMs: 1, perStep: timestep, half: 0 };
+  return { perMs: UNITS_PER_STEP / timestep, perStep: UNITS_PER_STEP, half: 0.5 };
 }
 
 /**
@@ -36,6 +36,5 @@ export function timeBase(timestep: number, integerMs: boolean): TimeBase {
  * the rounding error never accumulates: after any number of frames it is under one unit.
  */
 export function toUnits(base: TimeBase, ms: number): number {
-  const u = ms * base.perMs;
-  return base.floor ? Math.floor(u) : Math.round(u);
+  return Math.floor(ms * base.perMs + base.half);
 }
