@@ -97,8 +97,6 @@ export function createLoop(options: LoopOptions = {}): Loop {
   const pacer = new Pacer(resolved.maxFps);
   const stats = new FrameStats();
 
-  /** This frame's timestamp, in an object so the frame path writes a number in place. */
-  const current = { now: Number.NaN };
   let running = false;
   let hidden = false;
   let first = true;
@@ -145,7 +143,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
     // for V8 to inline all of it into the scheduler callback.
     const a = acc;
     const state = loop;
-    current.now = t;
+    stats.begin(t);
     begin(t, state);
     a.add(t);
     if (fixed) {
@@ -158,7 +156,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
     }
     if (a.clamped !== 0 || a.dropped !== 0) reportDrops();
     render(a.alpha, state);
-    stats.record(t, a.steps);
+    stats.updates = a.steps;
     end(state);
   };
 
@@ -207,7 +205,7 @@ export function createLoop(options: LoopOptions = {}): Loop {
       return dt;
     },
     get now() {
-      return current.now;
+      return stats.now;
     },
     get running() {
       return running;

@@ -14,9 +14,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('createStatsOverlay', () => {
   it('writes the data-* contract and the figures at creation', () => {
     const stats = new FrameStats();
-    stats.record(1000, 1);
+    stats.begin(1000);
+    stats.begin(1020);
     stats.drop(30);
-    stats.record(1020, 2);
+    stats.updates = 2;
     stats.skipped = 3;
     const before = performance.now();
     overlay = createStatsOverlay({ stats }, { label: 'simulation 30 Hz' });

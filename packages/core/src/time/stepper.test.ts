@@ -120,12 +120,12 @@ describe('fixed step (accumulator)', () => {
     }).start();
     for (const t of [0, 10, 1010, 1020]) loop.frame(t);
     expect(seen).toEqual([
-      'render 0',
       'render 1',
+      'render 2',
       'drop maxDelta 750',
       'drop maxSteps 150',
-      'render 2',
       'render 3',
+      'render 4',
     ]);
     expect(loop.stats.dropped).toBe(900);
     expect(loop.stats.droppedLast).toBe(0);
