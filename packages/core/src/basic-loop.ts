@@ -60,7 +60,7 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const frame = (now: number) => {
     acc.add(now);
     try {
-      while (acc.due()) {
+      for (let n = 0; acc.due(n); n++) {
         update(dt);
         acc.step();
       }

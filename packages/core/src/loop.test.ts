@@ -80,8 +80,8 @@ describe('start, stop and resume', () => {
     expect(loop.tick).toBe(ticks + 1);
   });
 
-  it('asks its scheduler for frames and cancels on stop', () => {
-    const log: string[] = [];
+  /** A scheduler that logs its calls and fires only when the test calls `fire`. */
+  function recording(log: string[]) {
     let pending: ((t: number) => void) | undefined;
     const scheduler: Scheduler = {
       request: (cb) => {
@@ -90,12 +90,33 @@ describe('start, stop and resume', () => {
       },
       cancel: () => log.push('cancel'),
     };
+    return { scheduler, fire: (t: number) => pending?.(t) };
+  }
+
+  it('asks its scheduler for frames and cancels on stop', () => {
+    const log: string[] = [];
+    const { scheduler, fire } = recording(log);
     const loop = createLoop({ scheduler, pauseWhenHidden: false }).start();
-    pending?.(0);
-    pending?.(20);
+    fire(0);
+    fire(20);
     expect(loop.tick).toBe(1);
     loop.stop();
     expect(log).toEqual(['request', 'request', 'request', 'cancel']);
+  });
+
+  it('runs no hook for a scheduler callback that comes after stop, and cancels again', () => {
+    const log: string[] = [];
+    const { scheduler, fire } = recording(log);
+    const loop = createLoop({
+      scheduler,
+      pauseWhenHidden: false,
+      render: () => log.push('render'),
+    }).start();
+    fire(0);
+    loop.stop();
+    fire(16); // a late callback: the scheduler did not honour cancel()
+    expect(log).toEqual(['request', 'request', 'render', 'cancel', 'request', 'cancel']);
+    expect(loop.stats.rendered).toBe(1);
   });
 });
 

@@ -133,9 +133,10 @@ export function createLoop(options: LoopOptions = {}): Loop {
   };
 
   /** Off the hot path: the modes other than fixed steps. */
-  const runUnfixed = () => {
-    stepper.run(first);
+  const runUnfixed = (): number => {
+    const n = stepper.run(first);
     first = false;
+    return n;
   };
 
   const frameBody = (t: number) => {
@@ -146,17 +147,18 @@ export function createLoop(options: LoopOptions = {}): Loop {
     stats.begin(t);
     begin(t, state);
     a.add(t);
+    let n = 0;
     if (fixed) {
-      while (a.due()) {
+      for (; a.due(n); n++) {
         update(dt, state);
         a.step();
       }
     } else {
-      runUnfixed();
+      n = runUnfixed();
     }
     if (a.clamped !== 0 || a.dropped !== 0) reportDrops();
     render(a.alpha, state);
-    stats.updates = a.steps;
+    stats.updates = n;
     end(state);
   };
 
@@ -169,7 +171,11 @@ export function createLoop(options: LoopOptions = {}): Loop {
   };
 
   const frame = (t: number): boolean => {
-    if (!running) return false;
+    if (!running) {
+      // A scheduler callback that outlived stop(): run nothing and cancel what it asked for.
+      scheduler.cancel();
+      return false;
+    }
     if (pacer.capped && !pacer.ready(t)) {
       stats.skipped++;
       return false;
@@ -182,8 +188,8 @@ export function createLoop(options: LoopOptions = {}): Loop {
     return true;
   };
 
+  // Called only while running and shown: stop() and a hidden page cancel the request.
   const onFrame: FrameCallback = (t) => {
-    if (!running || hidden) return;
     scheduler.request(onFrame);
     frame(t);
   };

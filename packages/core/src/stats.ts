@@ -1,5 +1,7 @@
 /** Rendered frames whose timestamps {@link FrameStats} keeps: fps is averaged over them. */
 const WINDOW = 32;
+/** `n & MASK` is `n % WINDOW` for the frame counts here (WINDOW is a power of two). */
+const MASK = WINDOW - 1;
 
 /**
  * Frame statistics for an overlay or telemetry: what the player saw (fps, frame time) and
@@ -56,7 +58,7 @@ export class FrameStats {
 
   /** Starts a rendered frame at `now` ms. */
   begin(now: number): void {
-    this.times[++this.rendered % WINDOW] = now;
+    this.times[++this.rendered & MASK] = now;
   }
 
   /** Adds `ms` of real time dropped in the frame begun last. */
@@ -74,7 +76,7 @@ export class FrameStats {
 
   /** Timestamp of the frame `back` frames before the last one. */
   private at(back: number): number {
-    return this.times[(this.rendered - back) % WINDOW] ?? Number.NaN;
+    return this.times[(this.rendered - back) & MASK] ?? Number.NaN;
   }
 
   /**

@@ -12,7 +12,10 @@ export interface Scheduler {
    * cancels before asking again), so a scheduler need not handle two.
    */
   request(callback: FrameCallback): void;
-  /** Cancels the pending request, if any. */
+  /**
+   * Cancels the pending request, if any: its callback must not run after this. The loop relies
+   * on it to stay quiet while stopped or hidden (a late callback runs no hook, but costs a wake-up).
+   */
   cancel(): void;
 }
 

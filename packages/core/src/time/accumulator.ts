@@ -15,7 +15,7 @@ import { type TimeBase, toUnits } from './ticks.js';
  * The caller runs the update itself, so the hot path is one flat loop with no callback:
  *
  *     acc.add(now);
- *     while (acc.due()) { update(dt); acc.step(); }
+ *     for (let n = 0; acc.due(n); n++) { update(dt); acc.step(); }
  *     render(acc.alpha);
  *
  * Every field is a number updated in place: nothing here allocates.
@@ -25,8 +25,6 @@ export class Accumulator implements TimeBase {
   tick = 0;
   /** Units owed to the simulation: the leftover after the updates. */
   overstep = 0;
-  /** Updates run in this frame. */
-  steps = 0;
   /**
    * Units dropped by the `maxSteps` guard. Added up, never cleared here: a loop that reports
    * drops reads it after a frame and sets it back to 0 (rare, so the hot path never writes it).
@@ -79,7 +77,6 @@ export class Accumulator implements TimeBase {
    * error never accumulates: after any number of frames it is under one unit.
    */
   add(now: number): number {
-    this.steps = 0;
     const u = toUnits(this, now - this.origin);
     const d = u - this.last;
     // One test for the usual frame; NaN (no origin yet, a bad timestamp) fails it too. The
@@ -118,12 +115,13 @@ export class Accumulator implements TimeBase {
   }
 
   /**
-   * True while a whole step is owed and `maxSteps` allows one more in this frame. When the cap
-   * stops it, the whole steps still owed are dropped (with `drop`) before it answers false.
+   * True while a whole step is owed and `steps`, the updates run so far in this frame, is
+   * under `maxSteps`. When the cap stops it, the whole steps still owed are dropped (with
+   * `drop`) before it answers false.
    */
-  due(): boolean {
+  due(steps: number): boolean {
     if (this.overstep < this.perStep) return false;
-    return this.steps < this.maxSteps || this.overflow();
+    return steps < this.maxSteps || this.overflow();
   }
 
   /** `maxSteps` ran with whole steps still owed: drops them (with `drop`) or carries them. */
@@ -139,7 +137,6 @@ export class Accumulator implements TimeBase {
   /** Counts one fixed step, after its update ran. */
   step(): void {
     this.tick++;
-    this.steps++;
     this.overstep -= this.perStep;
   }
 

@@ -33,32 +33,37 @@ export class Stepper {
     private readonly step: StepFn,
   ) {}
 
-  /** Runs this frame's updates, after `acc.add()`; `first` marks the frame that only sets the baseline. */
-  run(first: boolean): void {
+  /**
+   * Runs this frame's updates, after `acc.add()`, and returns how many ran; `first` marks the
+   * frame that only sets the baseline.
+   */
+  run(first: boolean): number {
     const { acc, base } = this;
     switch (this.mode) {
-      case 'semi-fixed':
+      case 'semi-fixed': {
         // Gaffer's semi-fixed step: pieces of at most one timestep, no leftover.
-        while (acc.overstep > 0 && acc.steps < acc.maxSteps) {
+        let n = 0;
+        for (; acc.overstep > 0 && n < acc.maxSteps; n++) {
           this.update(Math.min(acc.overstep, base.perStep));
         }
         if (acc.overstep > 0 && this.drop) {
           acc.dropped += acc.overstep;
           acc.overstep = 0;
         }
-        return;
+        return n;
+      }
       case 'variable':
         // One update with the measured (clamped, scaled) frame time.
-        if (acc.overstep > 0) this.update(acc.overstep);
-        return;
+        if (!(acc.overstep > 0)) return 0;
+        this.update(acc.overstep);
+        return 1;
       case 'naive':
         // One update of exactly one timestep per frame, whatever the frame time.
         acc.overstep = 0;
-        if (!first && acc.timeScale !== 0) {
-          this.update(base.perStep);
-          acc.overstep = 0;
-        }
-        return;
+        if (first || acc.timeScale === 0) return 0;
+        this.update(base.perStep);
+        acc.overstep = 0;
+        return 1;
       default:
         throw new RangeError(`Stepper runs semi-fixed, variable and naive modes, not ${this.mode}`);
     }
@@ -69,7 +74,6 @@ export class Stepper {
     else this.step(units / this.base.perMs / 1000);
     const { acc } = this;
     acc.tick++;
-    acc.steps++;
     acc.overstep -= units;
     this.simUnits += units;
   }
