@@ -1,5 +1,5 @@
 import { blendAt, dotAt } from './quat.js';
-import { fitSlerpRatio, SLERP_FIT_LENGTH, slerpRatio } from './slerp-fit.js';
+import { SlerpRatio } from './slerp-fit.js';
 import type { ReadonlyVec, Vec } from './vec.js';
 
 /**
@@ -30,7 +30,7 @@ export function lerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec,
 }
 
 /** The fitted weight ratio of the nearer end over the farther one, refitted per call. */
-const ratio = new Float64Array(SLERP_FIT_LENGTH);
+const ratio = new SlerpRatio();
 
 /**
  * Slerps every quaternion (stride 4) of `a` towards the matching one of `b`, the shortest way,
@@ -50,10 +50,10 @@ export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec
   }
   // Weight the nearer end 1 and the other by the fitted ratio (≤ 1), then normalize.
   const flip = t > 0.5;
-  fitSlerpRatio(ratio, flip ? 1 - t : t);
+  ratio.fit(flip ? 1 - t : t);
   for (let i = 0; i < n; i += 4) {
     const dot = dotAt(a, i, b, i);
-    const r = slerpRatio(ratio, dot < 0 ? -dot : dot);
+    const r = ratio.at(dot < 0 ? -dot : dot);
     const far = dot < 0 ? -1 : 1;
     if (flip) blendAt(out, i, a, i, b, i, r, far);
     else blendAt(out, i, a, i, b, i, 1, r * far);

@@ -29,34 +29,55 @@ for (let j = 2; j < N; j++) {
   }
 }
 const values = new Float64Array(N);
+const coefficients = new Float64Array(N);
 
 /**
- * Writes into `out` (length DEGREE + 1) the monomial coefficients, in y = 2 cos θ - 1, of
- * the weight ratio sin(tθ) / sin((1 - t)θ) for cos θ ∈ [0, 1] and t ≤ 1/2. Allocates nothing.
+ * The weight ratio sin(tθ) / sin((1 - t)θ) for one `t` ≤ 1/2, fitted over cos θ ∈ [0, 1]. The degree-8
+ * coefficients are fields, not array slots, so a loop that evaluates {@link at} while writing
+ * its output into a typed array keeps them in registers (they cannot alias the output).
  */
-export function fitSlerpRatio(out: Float64Array, t: number): Float64Array {
-  for (let k = 0; k < N; k++) {
-    const theta = Math.acos((NODES[k]! + 1) / 2);
-    values[k] = Math.sin(t * theta) / Math.sin((1 - t) * theta);
-  }
-  out.fill(0);
-  for (let j = 0; j < N; j++) {
-    // Chebyshev coefficient c_j = (2 / N) Σ f(y_k) T_j(y_k), halved for j = 0
-    let c = 0;
-    for (let k = 0; k < N; k++) c += values[k]! * Math.cos((Math.PI * j * (k + 0.5)) / N);
-    c *= (j === 0 ? 1 : 2) / N;
-    for (let i = 0; i <= j; i++) out[i] = out[i]! + c * CHEBYSHEV[j * N + i]!;
-  }
-  return out;
-}
+export class SlerpRatio {
+  c0 = 0;
+  c1 = 0;
+  c2 = 0;
+  c3 = 0;
+  c4 = 0;
+  c5 = 0;
+  c6 = 0;
+  c7 = 0;
+  c8 = 0;
 
-/** Evaluates the fitted ratio at `cos` ∈ [0, 1]. */
-export function slerpRatio(coefficients: Float64Array, cos: number): number {
-  const y = 2 * cos - 1;
-  let r = coefficients[DEGREE]!;
-  for (let i = DEGREE - 1; i >= 0; i--) r = r * y + coefficients[i]!;
-  return r;
-}
+  /** Refits for `t` ≤ 1/2. Allocates nothing. */
+  fit(t: number): this {
+    for (let k = 0; k < N; k++) {
+      const theta = Math.acos((NODES[k]! + 1) / 2);
+      values[k] = Math.sin(t * theta) / Math.sin((1 - t) * theta);
+    }
+    coefficients.fill(0);
+    for (let j = 0; j < N; j++) {
+      // Chebyshev coefficient c_j = (2 / N) Σ f(y_k) T_j(y_k), halved for j = 0
+      let c = 0;
+      for (let k = 0; k < N; k++) c += values[k]! * Math.cos((Math.PI * j * (k + 0.5)) / N);
+      c *= (j === 0 ? 1 : 2) / N;
+      for (let i = 0; i <= j; i++) coefficients[i] = coefficients[i]! + c * CHEBYSHEV[j * N + i]!;
+    }
+    const k = coefficients;
+    this.c0 = k[0]!;
+    this.c1 = k[1]!;
+    this.c2 = k[2]!;
+    this.c3 = k[3]!;
+    this.c4 = k[4]!;
+    this.c5 = k[5]!;
+    this.c6 = k[6]!;
+    this.c7 = k[7]!;
+    this.c8 = k[8]!;
+    return this;
+  }
 
-/** Length of a coefficient array for {@link fitSlerpRatio}. */
-export const SLERP_FIT_LENGTH = N;
+  /** The fitted ratio at `cos` ∈ [0, 1], in monomials of y = 2 cos - 1 (Horner's rule). */
+  at(cos: number): number {
+    const y = 2 * cos - 1;
+    const { c0, c1, c2, c3, c4, c5, c6, c7, c8 } = this;
+    return c0 + y * (c1 + y * (c2 + y * (c3 + y * (c4 + y * (c5 + y * (c6 + y * (c7 + y * c8)))))));
+  }
+}
