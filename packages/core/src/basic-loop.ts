@@ -38,10 +38,11 @@ export interface BasicLoop {
 /**
  * The smallest complete loop: Gaffer's final "free the physics" loop — the fixed-step
  * accumulator with interpolation, the 250 ms clamp and a cap on steps per frame — on
- * requestAnimationFrame, in under 700 bytes gzipped (MainLoop.js is 742). Same integer time and
- * the same accumulator as {@link createLoop}, so the same frames give the same ticks; it leaves
- * out the other modes, the FPS cap, stats, hooks and visibility handling. For size-bound games
- * (js13k); use `createLoop` otherwise. A hook that throws stops the loop and the error is thrown.
+ * requestAnimationFrame, in about 0.9 kB gzipped with its option checks, and the cheapest per
+ * frame. Same integer time and the same Accumulator as {@link createLoop}, so the same frames
+ * give the same ticks; it leaves out the other modes, the FPS cap, stats, hooks and visibility
+ * handling. For size-bound games (js13k); use `createLoop` otherwise. A hook that throws stops
+ * the loop and the error is thrown.
  */
 export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const update = checkFunction('update', options.update);
