@@ -1,8 +1,9 @@
 /**
  * Loop overhead: nanoseconds per frame with trivial hooks, against a bare rAF loop doing the
- * same hooks (the floor). Every contender is warmed up first, so the fake display's call site
- * is equally polymorphic for all, then timed in interleaved rounds (rotating the order) and the
- * median round is kept. Speed is printed, never asserted.
+ * same hooks (the floor). The contenders are warmed up in turns, so the fake display's call
+ * site is equally polymorphic for all (a browser calls rAF callbacks from native code, never
+ * inlined), then timed in interleaved rounds (rotating the order) and the median round is kept.
+ * Speed is printed, never asserted.
  */
 import { type Contender, withContenders } from './contenders.js';
 import { fullGc } from './gc.js';
