@@ -84,12 +84,12 @@ export function createLoop(options: LoopOptions = {}): Loop {
   const drop = resolved.overflow === 'drop';
   const base = timeBase(resolved.timestep, resolved.mode === 'timeslice');
   const acc = new Accumulator(base, resolved.maxDelta, resolved.maxSteps, drop);
+  const { perMs } = base;
   acc.timeScale = resolved.timeScale;
   const dt = resolved.timestep / 1000;
   const stepper = new Stepper(
     acc,
     resolved.mode,
-    base,
     drop,
     () => update(dt, loop),
     (pieceDt) => update(pieceDt, loop),
@@ -123,8 +123,8 @@ export function createLoop(options: LoopOptions = {}): Loop {
 
   /** Off the hot path: reports this frame's clamped and dropped units in milliseconds. */
   const reportDrops = () => {
-    const byClamp = acc.clamped / base.perMs;
-    const bySteps = acc.dropped / base.perMs / (acc.timeScale > 0 ? acc.timeScale : 1);
+    const byClamp = acc.clamped / perMs;
+    const bySteps = acc.dropped / perMs / (acc.timeScale > 0 ? acc.timeScale : 1);
     acc.clamped = 0;
     acc.dropped = 0;
     stats.drop(byClamp + bySteps);
@@ -199,13 +199,13 @@ export function createLoop(options: LoopOptions = {}): Loop {
       return acc.tick;
     },
     get time() {
-      return fixed ? acc.tick * dt : stepper.simUnits / base.perMs / 1000;
+      return fixed ? acc.tick * dt : stepper.simUnits / perMs / 1000;
     },
     get alpha() {
       return acc.alpha;
     },
     get lag() {
-      return acc.overstep / base.perMs / 1000;
+      return acc.overstep / perMs / 1000;
     },
     get dt() {
       return dt;

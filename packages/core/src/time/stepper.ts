@@ -1,6 +1,5 @@
 import type { StepMode } from '../options.js';
 import type { Accumulator } from './accumulator.js';
-import type { TimeBase } from './ticks.js';
 
 /** Receives one simulation step of `dt` seconds. */
 export type StepFn = (dt: number) => void;
@@ -27,7 +26,6 @@ export class Stepper {
   constructor(
     private readonly acc: Accumulator,
     private readonly mode: StepMode,
-    private readonly base: TimeBase,
     private readonly drop: boolean,
     private readonly fixedStep: () => void,
     private readonly step: StepFn,
@@ -38,13 +36,13 @@ export class Stepper {
    * frame that only sets the baseline.
    */
   run(first: boolean): number {
-    const { acc, base } = this;
+    const { acc } = this;
     switch (this.mode) {
       case 'semi-fixed': {
         // Gaffer's semi-fixed step: pieces of at most one timestep, no leftover.
         let n = 0;
         for (; acc.overstep > 0 && n < acc.maxSteps; n++) {
-          this.update(Math.min(acc.overstep, base.perStep));
+          this.update(Math.min(acc.overstep, acc.perStep));
         }
         if (acc.overstep > 0 && this.drop) {
           acc.dropped += acc.overstep;
@@ -61,7 +59,7 @@ export class Stepper {
         // One update of exactly one timestep per frame, whatever the frame time.
         acc.overstep = 0;
         if (first || acc.timeScale === 0) return 0;
-        this.update(base.perStep);
+        this.update(acc.perStep);
         acc.overstep = 0;
         return 1;
       default:
@@ -70,9 +68,9 @@ export class Stepper {
   }
 
   private update(units: number): void {
-    if (units === this.base.perStep) this.fixedStep();
-    else this.step(units / this.base.perMs / 1000);
     const { acc } = this;
+    if (units === acc.perStep) this.fixedStep();
+    else this.step(units / acc.perMs / 1000);
     acc.tick++;
     acc.overstep -= units;
     this.simUnits += units;
