@@ -1,11 +1,11 @@
 import {
   checkFunction,
+  checkMaxDelta,
   checkMaxSteps,
-  checkPositive,
-  DEFAULT_MAX_DELTA,
-  DEFAULT_MAX_STEPS,
-  DEFAULT_TIMESTEP,
+  checkOptions,
+  checkTimestep,
 } from './options.js';
+import { reentrantFrame } from './reentrant.js';
 import { Accumulator } from './time/accumulator.js';
 import { timeBase } from './time/ticks.js';
 
@@ -27,9 +27,15 @@ export interface BasicLoopOptions {
 export interface BasicLoop {
   /** Starts on requestAnimationFrame; the first frame advances nothing. */
   start(): BasicLoop;
-  /** Stops; `start()` resumes without a catch-up burst. */
+  /**
+   * Stops; `start()` resumes without a catch-up burst. Called from a hook it ends the frame at
+   * once: no hook of that frame runs after it.
+   */
   stop(): BasicLoop;
-  /** Processes one frame at `now` ms: for tests, or to drive the loop yourself. */
+  /**
+   * Processes one frame at `now` ms: for tests, or to drive the loop yourself. Called from inside
+   * a hook of this loop it throws and changes nothing.
+   */
   frame(now: number): void;
   /** Fixed steps run so far. */
   readonly tick: number;
@@ -38,36 +44,48 @@ export interface BasicLoop {
 /**
  * The smallest complete loop: Gaffer's final "free the physics" loop — the fixed-step
  * accumulator with interpolation, the 250 ms clamp and a cap on steps per frame — on
- * requestAnimationFrame, in about 0.9 kB gzipped with its option checks, and the cheapest per
- * frame. Same integer time and the same Accumulator as {@link createLoop}, so the same frames
- * give the same ticks; it leaves out the other modes, the FPS cap, stats, hooks and visibility
- * handling. For size-bound games (js13k); use `createLoop` otherwise. A hook that throws stops
- * the loop and the error is thrown.
+ * requestAnimationFrame, the cheapest per frame. Same rule for time, the same option checks
+ * and the same Accumulator as {@link createLoop}, so the same frames give the same ticks; it
+ * leaves out the other modes, the FPS cap, stats, hooks and visibility handling. For size-bound
+ * games (js13k); use `createLoop` otherwise. A hook that throws stops the loop and the error is
+ * thrown.
  */
 export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
-  const update = checkFunction('update', options.update);
-  const render = checkFunction('render', options.render);
-  const timestep = checkPositive('timestep', options.timestep ?? DEFAULT_TIMESTEP);
+  const given = checkOptions(options);
+  const update = checkFunction('update', given.update);
+  const render = checkFunction('render', given.render);
+  const timestep = checkTimestep(given.timestep);
   const acc = new Accumulator(
     timeBase(timestep, false),
-    checkPositive('maxDelta', options.maxDelta ?? DEFAULT_MAX_DELTA),
-    checkMaxSteps(options.maxSteps ?? DEFAULT_MAX_STEPS),
+    checkMaxDelta(given.maxDelta),
+    checkMaxSteps(given.maxSteps),
     true,
   );
   const dt = timestep / 1000;
   let handle = 0;
   let running = false;
+  /**
+   * `phase` is 0 between frames, 1 while one runs, 2 once stop() was called during it. An
+   * object, not a variable, so the frame path reads it through a register.
+   */
+  const guard = { phase: 0 };
 
   const frame = (now: number) => {
+    const g = guard;
+    if (g.phase !== 0) throw reentrantFrame();
+    g.phase = 1;
     acc.add(now);
     try {
       for (let n = 0; acc.due(n); n++) {
         update(dt);
         acc.step();
+        if (g.phase !== 1) break;
       }
-      render(acc.alpha);
+      if (g.phase === 1) render(acc.alpha);
+      g.phase = 0;
     } catch (error) {
-      if (running) loop.stop();
+      g.phase = 0;
+      loop.stop();
       throw error;
     }
   };
@@ -90,8 +108,11 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
       return loop;
     },
     stop() {
-      running = false;
-      cancelAnimationFrame(handle);
+      if (guard.phase === 1) guard.phase = 2;
+      if (running) {
+        running = false;
+        cancelAnimationFrame(handle);
+      }
       return loop;
     },
     frame,

@@ -1,60 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from './loop.js';
-import { DEFAULTS } from './options.js';
 import type { Scheduler } from './run/scheduler.js';
 
 const manual = (options: Parameters<typeof createLoop>[0] = {}) =>
   createLoop({ scheduler: 'manual', ...options });
-
-describe('options are checked when the loop is made', () => {
-  const bad: [string, unknown][] = [
-    ['timestep', 0],
-    ['timestep', -1],
-    ['timestep', Number.NaN],
-    ['timestep', Number.POSITIVE_INFINITY],
-    ['maxDelta', -250],
-    ['maxDelta', Number.NaN],
-    ['maxSteps', 0],
-    ['maxSteps', 1.5],
-    ['maxFps', 0],
-    ['maxFps', Number.NaN],
-    ['timeScale', -1],
-    ['timeScale', Number.POSITIVE_INFINITY],
-    ['mode', 'fast'],
-    ['overflow', 'keep'],
-  ];
-  for (const [option, value] of bad) {
-    it(`throws a RangeError naming ${option} = ${String(value)}`, () => {
-      expect(() => manual({ [option]: value })).toThrow(RangeError);
-      expect(() => manual({ [option]: value })).toThrow(new RegExp(`${option}.*${String(value)}`));
-    });
-  }
-
-  it('rejects a hook that is not a function', () => {
-    expect(() => manual({ update: 5 as never })).toThrow(/update must be a function/);
-  });
-
-  it('rejects an unknown scheduler name', () => {
-    expect(() => createLoop({ scheduler: 'vsync' as never })).toThrow(/scheduler.*vsync/);
-  });
-
-  it('checks timeScale and maxFps when set later, keeping the old value', () => {
-    const loop = manual();
-    expect(() => {
-      loop.timeScale = Number.NaN;
-    }).toThrow(/timeScale.*NaN/);
-    expect(loop.timeScale).toBe(1);
-    expect(() => {
-      loop.maxFps = -5;
-    }).toThrow(/maxFps.*-5/);
-    expect(loop.maxFps).toBe(Number.POSITIVE_INFINITY);
-  });
-
-  it('documents its defaults: 60 Hz, 250 ms clamp, 10 steps, drop', () => {
-    expect(manual().options).toEqual(DEFAULTS);
-    expect(DEFAULTS).toMatchObject({ timestep: 1000 / 60, maxDelta: 250, maxSteps: 10 });
-  });
-});
 
 describe('start, stop and resume', () => {
   it('processes frames only while running', () => {

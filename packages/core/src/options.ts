@@ -91,15 +91,15 @@ export interface LoopOptions {
   pauseWhenHidden?: boolean;
 }
 
-/** Options after defaults: what the loop actually runs with. */
+/** The options a loop runs with, after defaults: read-only (`maxFps` and `timeScale` follow the setters). */
 export interface ResolvedOptions {
-  mode: StepMode;
-  timestep: number;
-  maxDelta: number;
-  maxSteps: number;
-  overflow: OverflowPolicy;
-  maxFps: number;
-  timeScale: number;
+  readonly mode: StepMode;
+  readonly timestep: number;
+  readonly maxDelta: number;
+  readonly maxSteps: number;
+  readonly overflow: OverflowPolicy;
+  readonly maxFps: number;
+  readonly timeScale: number;
 }
 
 /** Default timestep: 60 steps a second, the rate of most displays and of the seeds. */
@@ -109,8 +109,23 @@ export const DEFAULT_MAX_DELTA = 250;
 /** Default maxSteps: seed 002's maxSkipFrames, real-time down to 1/10 of the tick rate. */
 export const DEFAULT_MAX_STEPS = 10;
 
+/**
+ * The smallest timestep, in ms (10 000 steps a second). Time is counted in integers, 2^20 units a
+ * step, and a double holds integers exactly up to 2^53: at this step that is 9.9 days of frames
+ * (4.5 years at 60 Hz). Below it one unit is shorter than any clock can tell apart, and at
+ * 1e-300 the units per millisecond overflow to Infinity and every figure turns into NaN.
+ */
+export const MIN_TIMESTEP = 0.1;
+
+/**
+ * The largest time scale: a thousand times real time. More cannot run in real time anyway (the
+ * `maxSteps` guard drops it), and keeping scaled time well inside the integers a double holds
+ * exactly keeps slow and fast motion frame-rate independent.
+ */
+export const MAX_TIME_SCALE = 1000;
+
 /** The defaults, exported so documentation and tests read the same numbers as the code. */
-export const DEFAULTS: Readonly<ResolvedOptions> = /* @__PURE__ */ Object.freeze({
+export const DEFAULTS: ResolvedOptions = /* @__PURE__ */ Object.freeze({
   mode: 'fixed',
   timestep: DEFAULT_TIMESTEP,
   maxDelta: DEFAULT_MAX_DELTA,
@@ -122,76 +137,121 @@ export const DEFAULTS: Readonly<ResolvedOptions> = /* @__PURE__ */ Object.freeze
 
 const MODES: readonly StepMode[] = ['fixed', 'timeslice', 'semi-fixed', 'variable', 'naive'];
 const OVERFLOWS: readonly OverflowPolicy[] = ['drop', 'carry'];
+const SCHEDULERS = ['raf', 'timer', 'manual'] as const;
+
+/**
+ * A value as an error message shows it: strings quoted, so the string "16" does not read like
+ * the number 16, and objects named rather than printed.
+ */
+export function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
+}
 
 function fail(option: string, value: unknown, rule: string, type = RangeError): never {
-  throw new type(`loop option ${option} must be ${rule}, got ${String(value)}`);
+  throw new type(`loop option ${option} must be ${rule}, got ${show(value)}`);
+}
+
+const oneOf = (names: readonly string[]) => `one of ${names.map(show).join(', ')}`;
+
+/**
+ * The options object itself: `undefined` and `null` mean no options, anything else that is not
+ * an object is a mistake (`createLoop(16)`) and throws a TypeError.
+ */
+export function checkOptions<T extends object>(options: T | null | undefined): Partial<T> {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') {
+    throw new TypeError(`loop options must be an object, got ${show(options)}`);
+  }
+  return options;
 }
 
 /** Throws a TypeError naming the option unless `value` is a function. */
-export function checkFunction<T>(option: string, value: T): T {
-  if (typeof value !== 'function') fail(option, typeof value, 'a function', TypeError);
+export function checkFunction<T>(option: string, value: T | undefined): T {
+  if (typeof value !== 'function') fail(option, value, 'a function', TypeError);
   return value;
 }
 
-/** Throws a RangeError naming the option and value unless `value` is a finite number > 0. */
-export function checkPositive(option: string, value: number): number {
-  // Number.isFinite is false for anything that is not a number: no coercion.
-  if (!Number.isFinite(value) || value <= 0) {
-    fail(option, value, 'a finite number > 0');
+/** The timestep in ms: a finite number ≥ {@link MIN_TIMESTEP}; `undefined` is the default. */
+export function checkTimestep(value: unknown = DEFAULT_TIMESTEP): number {
+  // Number.isFinite is false for anything that is not a number: no coercion of "16".
+  if (!Number.isFinite(value) || (value as number) < MIN_TIMESTEP) {
+    fail('timestep', value, `a finite number >= ${MIN_TIMESTEP} (ms)`);
   }
-  return value;
+  return value as number;
 }
 
-/** Throws a RangeError naming maxSteps unless `value` is an integer ≥ 1. */
-export function checkMaxSteps(value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    fail('maxSteps', value, 'an integer >= 1');
+/** maxDelta in ms: a finite number > 0; `undefined` is the default. */
+export function checkMaxDelta(value: unknown = DEFAULT_MAX_DELTA): number {
+  if (!Number.isFinite(value) || (value as number) <= 0) {
+    fail('maxDelta', value, 'a finite number > 0 (ms)');
   }
-  return value;
+  return value as number;
 }
 
-/** Throws a RangeError unless `value` is a finite number ≥ 0 (0 pauses). */
-export function checkTimeScale(value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    fail('timeScale', value, 'a finite number >= 0');
+/** maxSteps: an integer ≥ 1; `undefined` is the default. */
+export function checkMaxSteps(value: unknown = DEFAULT_MAX_STEPS): number {
+  if (!Number.isInteger(value) || (value as number) < 1) fail('maxSteps', value, 'an integer >= 1');
+  return value as number;
+}
+
+/** timeScale: a finite number from 0 (paused) to {@link MAX_TIME_SCALE}. */
+export function checkTimeScale(value: unknown): number {
+  if (!Number.isFinite(value) || (value as number) < 0 || (value as number) > MAX_TIME_SCALE) {
+    fail('timeScale', value, `a finite number from 0 to ${MAX_TIME_SCALE}`);
   }
-  return value;
+  return value as number;
 }
 
-/** Throws a RangeError unless `value` is > 0; Infinity means "no cap". */
-export function checkMaxFps(value: number): number {
-  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0) {
+/** maxFps: a number > 0; Infinity means "no cap". */
+export function checkMaxFps(value: unknown): number {
+  if (typeof value !== 'number' || !(value > 0)) {
     fail('maxFps', value, 'a number > 0 (Infinity for no cap)');
   }
   return value;
 }
 
+/** True for a scheduler name or an object with `request()` and `cancel()`. */
+function isScheduler(value: unknown): boolean {
+  if (SCHEDULERS.includes(value as never)) return true;
+  const s = value as Scheduler | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.request === 'function' &&
+    typeof s.cancel === 'function'
+  );
+}
+
 /**
- * Applies defaults and checks every option once, when the loop is made, so a typo fails at
+ * Applies defaults and checks every option once, when the loop is made, so a mistake fails at
  * start-up with a message that names the option and the value instead of misbehaving later.
+ * `undefined` means "the default"; any other value, `null` included, must be valid.
  */
 export function resolveOptions(options: LoopOptions): ResolvedOptions {
-  const o = { ...DEFAULTS };
-  if (options.mode !== undefined) {
-    if (!MODES.includes(options.mode)) fail('mode', options.mode, `one of ${MODES.join(', ')}`);
-    o.mode = options.mode;
+  const { mode = 'fixed', overflow = 'drop', scheduler, pauseWhenHidden } = options;
+  if (!MODES.includes(mode)) fail('mode', mode, oneOf(MODES));
+  if (!OVERFLOWS.includes(overflow)) fail('overflow', overflow, oneOf(OVERFLOWS));
+  const timestep = checkTimestep(options.timestep);
+  if (mode === 'timeslice' && !Number.isInteger(timestep)) {
+    fail('timestep', timestep, 'a whole number of milliseconds in timeslice mode');
   }
-  if (options.timestep !== undefined) o.timestep = checkPositive('timestep', options.timestep);
-  if (options.maxDelta !== undefined) o.maxDelta = checkPositive('maxDelta', options.maxDelta);
-  if (options.maxSteps !== undefined) o.maxSteps = checkMaxSteps(options.maxSteps);
-  if (options.overflow !== undefined) {
-    if (!OVERFLOWS.includes(options.overflow)) {
-      fail('overflow', options.overflow, `one of ${OVERFLOWS.join(', ')}`);
-    }
-    o.overflow = options.overflow;
+  if (scheduler !== undefined && !isScheduler(scheduler)) {
+    fail('scheduler', scheduler, `${oneOf(SCHEDULERS)} or an object with request() and cancel()`);
   }
-  if (options.maxFps !== undefined) o.maxFps = checkMaxFps(options.maxFps);
-  if (options.timeScale !== undefined) o.timeScale = checkTimeScale(options.timeScale);
-  if (o.mode === 'timeslice' && !Number.isInteger(o.timestep)) {
-    fail('timestep', o.timestep, 'a whole number of milliseconds in timeslice mode');
+  if (pauseWhenHidden !== undefined && typeof pauseWhenHidden !== 'boolean') {
+    fail('pauseWhenHidden', pauseWhenHidden, 'true or false');
   }
   for (const hook of ['update', 'render', 'begin', 'end', 'onDrop', 'onError'] as const) {
     if (options[hook] !== undefined) checkFunction(hook, options[hook]);
   }
-  return o;
+  return {
+    mode,
+    timestep,
+    maxDelta: checkMaxDelta(options.maxDelta),
+    maxSteps: checkMaxSteps(options.maxSteps),
+    overflow,
+    maxFps: options.maxFps === undefined ? Infinity : checkMaxFps(options.maxFps),
+    timeScale: options.timeScale === undefined ? 1 : checkTimeScale(options.timeScale),
+  };
 }

@@ -1,4 +1,4 @@
-/** Rendered frames whose timestamps {@link FrameStats} keeps: fps is averaged over them. */
+/** Rendered frames whose clock readings {@link FrameStats} keeps: fps is averaged over them. */
 const WINDOW = 32;
 /** `n & MASK` is `n % WINDOW` for the frame counts here (WINDOW is a power of two). */
 const MASK = WINDOW - 1;
@@ -6,22 +6,28 @@ const MASK = WINDOW - 1;
 /**
  * Frame statistics for an overlay or telemetry: what the player saw (fps, frame time) and
  * what the loop did about it (updates per frame, time dropped by the spiral-of-death guards,
- * frames skipped by the FPS cap). A frame only writes its timestamp into a ring and bumps a
+ * frames skipped by the FPS cap). A frame only writes its clock reading into a ring and bumps a
  * count; the figures are worked out when read, so keeping them costs the frame almost nothing
  * and reading them allocates nothing.
+ *
+ * The clock is the loop's own, after its rule for time: it never goes back, so a bad or
+ * backwards timestamp shows as a zero-length frame, never as NaN, a negative frame time or an
+ * fps of 0. Every figure is a finite number at any time.
  */
 export class FrameStats {
   /** Updates (simulation steps) run in the last rendered frame. */
   updates = 0;
   /** Milliseconds of real time dropped since the loop was made. */
   dropped = 0;
-  /** Frames rendered (or being rendered) since the loop was made. */
+  /** Frames rendered since the loop was made. */
   rendered = 0;
   /** Scheduler callbacks skipped by the FPS cap since the loop was made. */
   skipped = 0;
+  /** Timestamp of the last rendered frame in ms: the last good one the loop was given; 0 before. */
+  now = 0;
 
-  /** Timestamps of the last {@link WINDOW} rendered frames, by `rendered % WINDOW`. */
-  private readonly times = new Float64Array(WINDOW);
+  /** Clock readings of the last {@link WINDOW} rendered frames, by `rendered % WINDOW`. */
+  private readonly clocks = new Float64Array(WINDOW);
   /** The value of `rendered` at the last resync: frames before it are not measured against. */
   private since = 0;
   /** The fps at the last resync, shown until two frames after it give a new figure. */
@@ -30,10 +36,8 @@ export class FrameStats {
   private lastDrop = 0;
   private dropFrame = -1;
 
-  /** Timestamp of the last rendered frame in ms (of the current one while it runs); NaN before. */
-  get now(): number {
-    return this.rendered > this.since ? this.at(0) : Number.NaN;
-  }
+  /** `perMs`: clock units per millisecond (1 when the clock counts milliseconds). */
+  constructor(private readonly perMs = 1) {}
 
   /** Real time between the last two rendered frames in ms; 0 until there are two. */
   get frameTime(): number {
@@ -51,20 +55,36 @@ export class FrameStats {
     return ms > 0 ? (frames * 1000) / ms : 0;
   }
 
+  /**
+   * Milliseconds from the last rendered frame to the clock reading `clock`; Infinity when no
+   * frame rendered since the last resync. The loop hands it to the FPS cap when one starts.
+   */
+  sinceFrame(clock: number): number {
+    return this.rendered > this.since
+      ? (clock - this.at(0)) / this.perMs
+      : Number.POSITIVE_INFINITY;
+  }
+
   /** Milliseconds dropped in the last rendered frame by `maxDelta` and `maxSteps`. */
   get droppedLast(): number {
     return this.dropFrame === this.rendered ? this.lastDrop : 0;
   }
 
-  /** Starts a rendered frame at `now` ms. */
-  begin(now: number): void {
-    this.times[++this.rendered & MASK] = now;
+  /**
+   * Records a rendered frame: its timestamp `now` in ms, the loop's `clock` (in units of
+   * `perMs`, never going back) and the `updates` it ran.
+   */
+  frame(now: number, clock: number, updates: number): void {
+    this.clocks[++this.rendered & MASK] = clock;
+    this.now = now;
+    this.updates = updates;
   }
 
-  /** Adds `ms` of real time dropped in the frame begun last. */
+  /** Adds `ms` of real time dropped in the frame about to be recorded by {@link frame}. */
   drop(ms: number): void {
-    this.lastDrop = this.droppedLast + ms;
-    this.dropFrame = this.rendered;
+    const frame = this.rendered + 1;
+    this.lastDrop = (this.dropFrame === frame ? this.lastDrop : 0) + ms;
+    this.dropFrame = frame;
     this.dropped += ms;
   }
 
@@ -74,18 +94,14 @@ export class FrameStats {
     this.since = this.rendered;
   }
 
-  /** Timestamp of the frame `back` frames before the last one. */
+  /** Clock reading of the frame `back` frames before the last one. */
   private at(back: number): number {
-    return this.times[(this.rendered - back) & MASK] ?? Number.NaN;
+    return this.clocks[(this.rendered - back) & MASK] ?? 0;
   }
 
-  /**
-   * Real time across the last `frames` frame times, if that many were measured since the last
-   * resync and the clock behaved (a bad or backwards timestamp in between gives 0).
-   */
+  /** Real time in ms across the last `frames` frame times, if that many were measured since the last resync. */
   private span(frames: number): number {
     if (frames < 1 || this.rendered - this.since <= frames) return 0;
-    const ms = this.at(0) - this.at(frames);
-    return ms > 0 && ms < Number.POSITIVE_INFINITY ? ms : 0;
+    return (this.at(0) - this.at(frames)) / this.perMs;
   }
 }

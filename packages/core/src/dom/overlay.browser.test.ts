@@ -14,10 +14,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('createStatsOverlay', () => {
   it('writes the data-* contract and the figures at creation', () => {
     const stats = new FrameStats();
-    stats.begin(1000);
-    stats.begin(1020);
+    stats.frame(1000, 1000, 0);
     stats.drop(30);
-    stats.updates = 2;
+    stats.frame(1020, 1020, 2);
     stats.skipped = 3;
     const before = performance.now();
     overlay = createStatsOverlay({ stats }, { label: 'simulation 30 Hz' });

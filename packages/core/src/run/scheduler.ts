@@ -1,3 +1,5 @@
+import { show } from '../options.js';
+
 /** Called by a scheduler with the frame's timestamp in milliseconds. */
 export type FrameCallback = (now: number) => void;
 
@@ -50,7 +52,7 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
   const interval = options.interval ?? 1000 / 60;
   if (!Number.isFinite(interval) || interval <= 0) {
     throw new RangeError(
-      `timerScheduler option interval must be a finite number > 0, got ${interval}`,
+      `timerScheduler option interval must be a finite number > 0, got ${show(interval)}`,
     );
   }
   const now = options.now ?? (() => performance.now());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Accumulator } from './accumulator.js';
+import { TimeScale } from './scale.js';
 import { timeBase } from './ticks.js';
 
 const base = timeBase(10, false);
@@ -37,37 +38,97 @@ describe('Accumulator: real time in', () => {
     acc.add(200);
     expect(acc.add(150)).toBe(0);
     expect(acc.add(160)).toBe(10 * perMs);
+    expect(acc.now).toBe(160);
+  });
+
+  it('owes only the time past the latest stamp when the clock comes back to its timeline', () => {
+    const acc = make();
+    acc.add(100);
+    acc.add(200);
+    expect(acc.add(150)).toBe(0);
+    expect(acc.add(210)).toBe(10 * perMs);
+    expect(acc.add(220)).toBe(10 * perMs);
+    expect(acc.elapsed).toBe(120 * perMs);
+  });
+
+  it('treats a repeated timestamp, and one beyond 2^53 ms, as zero-length', () => {
+    const acc = make();
+    acc.add(100);
+    expect(acc.add(100)).toBe(0);
+    expect(acc.add(2 ** 54)).toBe(0);
+    expect(acc.now).toBe(100);
+    expect(acc.add(110)).toBe(10 * perMs);
   });
 
   it('clamps a long frame to maxDelta and adds up what it cut until the caller clears it', () => {
     const acc = make();
     acc.add(0);
-    expect(acc.add(1000)).toBe(250 * perMs);
+    expect(acc.add(1000)).toBe(1000 * perMs);
+    expect(acc.overstep).toBe(250 * perMs);
     expect(acc.clamped).toBe(750 * perMs);
-    expect(acc.add(1010)).toBe(10 * perMs);
+    acc.add(1010);
+    expect(acc.overstep).toBe(260 * perMs);
     expect(acc.clamped).toBe(750 * perMs);
     acc.clamped = 0;
     acc.add(1310);
     expect(acc.clamped).toBe(50 * perMs);
+    expect(acc.elapsed).toBe(1310 * perMs);
   });
 
-  it('starts a new baseline after resync', () => {
-    const acc = make();
+  it('starts a new baseline after resync, setting owed steps aside for one frame', () => {
+    const acc = make(10, false);
     acc.add(0);
-    acc.add(10);
+    acc.add(25);
     acc.resync();
     expect(acc.add(60_000)).toBe(0);
+    expect(runDue(acc)).toBe(0);
+    expect(acc.alpha).toBe(0.5);
     expect(acc.add(60_010)).toBe(10 * perMs);
+    expect(runDue(acc)).toBe(3);
   });
 
-  it('scales the time owed by timeScale, after the clamp', () => {
-    const acc = make();
-    acc.timeScale = 0.5;
+  it('sets everything aside across a resync when the phase need not be kept', () => {
+    const acc = new Accumulator(base, 250, 10, true, false);
     acc.add(0);
-    expect(acc.add(20)).toBe(perStep);
-    expect(acc.add(1020)).toBe(125 * perMs);
-    acc.timeScale = 0;
-    expect(acc.add(1030)).toBe(0);
+    acc.add(25);
+    acc.resync();
+    acc.add(Number.NaN);
+    expect(acc.overstep).toBe(0);
+    acc.add(100);
+    expect(acc.overstep).toBe(0);
+    acc.add(100);
+    expect(acc.overstep).toBe(25 * perMs);
+  });
+
+  /** An accumulator with a time scale, and a way to change it as the loop does. */
+  function scaled(value: number) {
+    const speed = new TimeScale();
+    const acc = new Accumulator(base, 250, 10, true, true, speed);
+    const set = (v: number) => {
+      if (speed.set(v)) acc.refresh();
+    };
+    set(value);
+    return { acc, set };
+  }
+
+  it('scales the time owed by timeScale, after the clamp, and returns the real time', () => {
+    const { acc, set } = scaled(0.5);
+    acc.add(0);
+    expect(acc.add(20)).toBe(20 * perMs);
+    expect(acc.overstep).toBe(perStep);
+    expect(acc.add(1020)).toBe(1000 * perMs);
+    expect(acc.overstep).toBe(perStep + 125 * perMs);
+    set(0);
+    acc.add(1030);
+    expect(acc.overstep).toBe(perStep + 125 * perMs);
+  });
+
+  it('rounds scaled time from the running total, not frame by frame', () => {
+    const { acc } = scaled(1 / 3);
+    acc.add(0);
+    // 1 unit per frame, scaled: rounding each frame alone would owe nothing at all
+    for (let i = 1; i <= 300; i++) acc.add(i / perMs);
+    expect(acc.overstep).toBe(100);
   });
 
   it('rounds from the origin, so 10 000 frames of 1/3 ms stay within one unit', () => {

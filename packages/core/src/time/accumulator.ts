@@ -1,4 +1,8 @@
-import { type TimeBase, toUnits } from './ticks.js';
+import type { TimeScale } from './scale.js';
+import type { TimeBase } from './ticks.js';
+
+/** A timestamp beyond ±2^53 ms (285 000 years) is no clock reading: it counts as a bad one. */
+const MAX_STAMP = 2 ** 53;
 
 /**
  * The fixed-step accumulator of "Fix Your Timestep" ("free the physics") in integer units (see
@@ -6,11 +10,13 @@ import { type TimeBase, toUnits } from './ticks.js';
  * through {@link Accumulator.due} and {@link Accumulator.step}. Shared by every loop here, so the
  * same frames always give the same ticks.
  *
- * The browser's clock is trusted only as far as it behaves: a timestamp that is NaN or
- * infinite, or that goes backwards, is a zero-length frame and never reaches the accumulator; a
- * frame longer than `maxDelta` is clamped (Gaffer's 250 ms) so a stall is not replayed as a
- * burst of catch-up steps; and at most `maxSteps` steps run in one frame (the seeds'
- * maxFrameSkip), the whole steps still owed after that being dropped or carried.
+ * The rule for time: a timestamp that is not finite, or not later than the previous one, is a
+ * zero-length frame; a later one owes at most the time since the previous timestamp and, when
+ * it is later than every earlier one, at most the time since the latest of them. So a stamp
+ * that glitches back and returns to the old timeline adds no time, and a clock that really
+ * jumped back goes on from its new value at once, neither adding time nor freezing. Then a
+ * frame longer than `maxDelta` is clamped (Gaffer's 250 ms), time is scaled, and at most
+ * `maxSteps` steps run in one frame (the seeds' maxFrameSkip).
  *
  * The caller runs the update itself, so the hot path is one flat loop with no callback:
  *
@@ -32,86 +38,153 @@ export class Accumulator implements TimeBase {
   dropped = 0;
   /** Units of real time cut off by the `maxDelta` clamp; added up and cleared like {@link dropped}. */
   clamped = 0;
-  /** Game speed: real time is multiplied by it before it is owed; 0 owes nothing. */
-  timeScale = 1;
+
+  /** The last good timestamp in ms (a step back included); 0 before the first. */
+  now = 0;
   readonly perStep: number;
   readonly perMs: number;
   readonly half: number;
-  /** Real time of the first frame since the last resync, in ms; NaN until then. */
+  /** Timestamp of the first good frame since the last resync, in ms; NaN until then. */
   private origin = Number.NaN;
-  /** Units from origin to the last accepted frame. */
+  /** Units from origin to the latest timestamp. */
+  private high = 0;
+  /** `elapsed − high`: constant on the fast branch, so that branch need not count elapsed. */
+  private offset = 0;
+  /** Units from origin to the previous timestamp: below `high` only after the clock went back. */
   private last = 0;
+  /** True while `last` is below `high`. */
+  private behind = false;
+  /** True when {@link add} may take its fast branch: scale 1, on the latest stamp, nothing held. */
+  private plain = false;
+  /** Whole steps set aside by a resync, owed again from the frame after the baseline. */
+  private held = 0;
   /** `maxDelta` in units: the most one frame may owe. */
   private readonly clamp: number;
 
   /**
    * `drop` throws away the whole steps still owed after `maxSteps` updates (the game slows
    * down instead of spiralling, keeping the phase so alpha stays continuous); otherwise they are
-   * carried over to the next frames.
+   * carried over to the next frames. `keepPhase` (the fixed modes) keeps the leftover below one
+   * step across a resync, so alpha does not jump; the other modes set all of it aside. `speed`,
+   * if given, scales the time owed (call {@link refresh} after changing it).
    */
   constructor(
     base: TimeBase,
     maxDelta: number,
     readonly maxSteps: number,
     private readonly drop: boolean,
+    private readonly keepPhase = true,
+    private readonly speed: TimeScale | null = null,
   ) {
     // Copied, not referenced: the frame path reads only this object's own fields.
     this.perStep = base.perStep;
     this.perMs = base.perMs;
     this.half = base.half;
-    this.clamp = Math.max(1, toUnits(this, maxDelta));
+    this.clamp = Math.max(1, Math.floor(maxDelta * base.perMs + base.half));
   }
 
   /**
-   * Forgets the previous timestamp, so the next frame owes nothing: on start, on resume and
-   * when a hidden page shows again.
+   * Real time the rule let through since the loop was made, in units, before the clamp and the
+   * time scale: a clock that never goes back, for frame statistics and the FPS cap.
+   */
+  get elapsed(): number {
+    return this.offset + this.high;
+  }
+
+  /**
+   * Forgets the previous timestamp, so the next good frame is a baseline that owes nothing and
+   * runs no step: on start, on resume and when a hidden page shows again. The whole steps still
+   * owed (carried, or those of an update that threw) are set aside when that frame comes and
+   * owed again from the frame after it, so nothing is lost and nothing bursts.
    */
   resync(): void {
     this.origin = Number.NaN;
+    this.plain = false;
   }
 
   /**
-   * Starts a frame at `now` ms: owes the real time since the previous one, sanitized, clamped
-   * and scaled, and returns it in units (0 for the first frame after a resync or a bad
-   * timestamp). Times are measured from the origin and rounded as a whole, so the rounding
-   * error never accumulates: after any number of frames it is under one unit.
+   * Starts a frame at `now` ms: owes the real time the rule allows since the previous one,
+   * clamped and scaled, and returns the real time it let through, in units (0 for a baseline or
+   * a zero-length frame). Times are measured from the origin and rounded as a whole, so the
+   * rounding error never accumulates: after any number of frames it is under one unit.
    */
   add(now: number): number {
-    const u = toUnits(this, now - this.origin);
-    const d = u - this.last;
-    // One test for the usual frame; NaN (no origin yet, a bad timestamp) fails it too. The
-    // rest is off the hot path, which stays small enough for V8 to inline into a loop's frame.
-    if (d > 0 && d <= this.clamp && this.timeScale === 1) {
-      this.last = u;
+    const u = Math.floor((now - this.origin) * this.perMs + this.half);
+    const d = u - this.high;
+    // One test for the usual frame: a later stamp, on the timeline, no longer than maxDelta.
+    // NaN fails it too. The rest is off the hot path, which stays small enough for V8 to
+    // inline into a loop's frame.
+    if (d > 0 && d <= this.clamp && this.plain) {
+      this.high = u;
+      this.now = now;
       this.overstep += d;
       return d;
     }
-    return this.addUnusual(now, u, d);
+    return this.addUnusual(now, u);
   }
 
   /**
-   * The frames {@link add} does not expect: the first, a bad timestamp, a clock going
-   * backwards, one longer than `maxDelta`, or a time scale other than 1.
+   * The frames {@link add} does not expect: a baseline, a bad timestamp, a clock going back or
+   * coming back, one longer than `maxDelta`, a time scale other than 1, steps to give back.
    */
-  private addUnusual(now: number, u: number, d: number): number {
-    if (!Number.isFinite(now)) return 0;
-    if (Number.isNaN(this.origin)) {
-      this.origin = now;
-      this.last = 0;
+  private addUnusual(now: number, u: number): number {
+    if (Number.isNaN(this.origin)) return this.baseline(now);
+    this.overstep += this.held;
+    this.held = 0;
+    if (!(Math.abs(now) <= MAX_STAMP)) {
+      this.refresh();
       return 0;
     }
-    // An overflowing clock is ignored.
-    if (!Number.isFinite(u)) return 0;
-    this.last = u;
-    // A clock that went backwards starts a new baseline instead of freezing the game.
-    if (d <= 0) return 0;
-    if (d > this.clamp) {
-      this.clamped += d - this.clamp;
-      d = this.clamp;
+    if (!this.behind) this.last = this.high;
+    const elapsed = this.offset + this.high;
+    let d = 0;
+    if (u >= this.high) {
+      // On the timeline: in the latest stamp's unit or past it, owe only what is past it.
+      d = u - this.high;
+      this.high = u;
+    } else if (u > this.last) {
+      d = u - this.last;
     }
-    const scaled = this.timeScale === 1 ? d : Math.round(d * this.timeScale);
-    this.overstep += scaled;
-    return scaled;
+    this.last = u;
+    this.behind = u < this.high;
+    this.now = now;
+    this.offset = elapsed + d - this.high;
+    this.refresh();
+    if (d === 0) return 0;
+    let owed = d;
+    if (owed > this.clamp) {
+      this.clamped += owed - this.clamp;
+      owed = this.clamp;
+    }
+    if (this.speed !== null && this.speed.value !== 1) owed = this.speed.apply(owed);
+    this.overstep += owed;
+    return d;
+  }
+
+  /** A frame with no baseline yet: sets owed steps aside, and takes `now` as the origin if good. */
+  private baseline(now: number): number {
+    const aside = this.keepPhase ? this.overstep - (this.overstep % this.perStep) : this.overstep;
+    this.held += aside;
+    this.overstep -= aside;
+    if (Math.abs(now) <= MAX_STAMP) {
+      this.offset += this.high;
+      this.origin = now;
+      this.now = now;
+      this.high = 0;
+      this.last = 0;
+      this.behind = false;
+      this.refresh();
+    }
+    return 0;
+  }
+
+  /** Works out whether the fast branch applies; call after the time scale changed. */
+  refresh(): void {
+    this.plain =
+      !this.behind &&
+      this.held === 0 &&
+      !Number.isNaN(this.origin) &&
+      (this.speed === null || this.speed.value === 1);
   }
 
   /**

@@ -13,7 +13,8 @@ export function isFixedMode(mode: StepMode): boolean {
  * The modes whose updates are not whole fixed steps: semi-fixed, variable and naive. They
  * consume what the {@link Accumulator} owes in their own way and keep simulated time as a sum
  * of whole units, so it is exact for the frames given; the fixed modes need none of this (their
- * time is `tick × timestep`).
+ * time is `tick × timestep`). A frame that owes nothing (a baseline after a start, a repeated or
+ * bad timestamp) runs no update in any mode.
  */
 export class Stepper {
   /** Simulated units so far. */
@@ -21,7 +22,8 @@ export class Stepper {
 
   /**
    * `fixedStep` runs one update of exactly one timestep (the loop passes a constant `dt`, so
-   * V8 never boxes a fresh number for it); `step` runs one update of any length.
+   * V8 never boxes a fresh number for it); `step` runs one update of any length; `halted` tells
+   * whether the loop was stopped by the update that just ran, which ends the frame at once.
    */
   constructor(
     private readonly acc: Accumulator,
@@ -29,20 +31,20 @@ export class Stepper {
     private readonly drop: boolean,
     private readonly fixedStep: () => void,
     private readonly step: StepFn,
+    private readonly halted: () => boolean,
   ) {}
 
-  /**
-   * Runs this frame's updates, after `acc.add()`, and returns how many ran; `first` marks the
-   * frame that only sets the baseline.
-   */
-  run(first: boolean): number {
+  /** Runs this frame's updates, after `acc.add()`, and returns how many ran. */
+  run(): number {
     const { acc } = this;
     switch (this.mode) {
       case 'semi-fixed': {
         // Gaffer's semi-fixed step: pieces of at most one timestep, no leftover.
         let n = 0;
-        for (; acc.overstep > 0 && n < acc.maxSteps; n++) {
+        while (acc.overstep > 0 && n < acc.maxSteps) {
           this.update(Math.min(acc.overstep, acc.perStep));
+          n++;
+          if (this.halted()) return n;
         }
         if (acc.overstep > 0 && this.drop) {
           acc.dropped += acc.overstep;
@@ -55,13 +57,17 @@ export class Stepper {
         if (!(acc.overstep > 0)) return 0;
         this.update(acc.overstep);
         return 1;
-      case 'naive':
-        // One update of exactly one timestep per frame, whatever the frame time.
+      case 'naive': {
+        // One update of exactly one timestep per frame in which time advanced, whatever the
+        // frame time: a repeated timestamp is no new frame, and a time scale of 0 pauses it.
+        const advanced = acc.overstep > 0;
         acc.overstep = 0;
-        if (first || acc.timeScale === 0) return 0;
-        this.update(acc.perStep);
-        acc.overstep = 0;
+        if (!advanced) return 0;
+        this.fixedStep();
+        acc.tick++;
+        this.simUnits += acc.perStep;
         return 1;
+      }
       default:
         throw new RangeError(`Stepper runs semi-fixed, variable and naive modes, not ${this.mode}`);
     }
