@@ -159,6 +159,15 @@ export function pixiTicker(): Contender {
   });
 }
 
+/** Every contender's factory, the floor first. */
+export const CONTENDERS: readonly (() => Contender)[] = [
+  bareRaf,
+  loopBasic,
+  loopCore,
+  kontraLoop,
+  pixiTicker,
+];
+
 /**
  * Runs `body` with every contender (floor first), then stops them all and puts the real
  * globals back.
@@ -166,8 +175,7 @@ export function pixiTicker(): Contender {
 export function withContenders<T>(body: (contenders: Contender[]) => T): T {
   const contenders: Contender[] = [];
   try {
-    for (const make of [bareRaf, loopBasic, loopCore, kontraLoop, pixiTicker])
-      contenders.push(make());
+    for (const make of CONTENDERS) contenders.push(make());
     return body(contenders);
   } finally {
     for (const c of contenders) c.stop();
