@@ -69,6 +69,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Longest wait for `vite preview` to answer. Only ends a wait that polls for the server, so it
+ * is generous: a loaded machine may take many times longer than an idle one to start node and
+ * vite.
+ */
+const START_WAIT_MS = 120_000;
+/** How long `stop()` lets the server exit on SIGTERM before it kills the process group. */
+const STOP_GRACE_MS = 5000;
+
 /** A running server and how to stop it. */
 export interface Server {
   url: string;
@@ -77,8 +86,8 @@ export interface Server {
 
 /**
  * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
- * own vite, and waits until it answers. Runs in its own process group so stop() ends it and
- * anything it started.
+ * own vite, and waits (polling) until it answers. Runs in its own process group so stop() ends it
+ * and anything it started.
  */
 export async function preview(cwd: string): Promise<Server> {
   const port = await freePort();
@@ -100,19 +109,32 @@ export async function preview(cwd: string): Promise<Server> {
   child.stderr?.setEncoding('utf8').on('data', (d: string) => {
     log += d;
   });
-  const exited = new Promise<void>((resolveExit) => child.on('close', () => resolveExit()));
-  const url = `http://127.0.0.1:${port}/`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+  let closed = false;
+  const exited = new Promise<void>((resolveExit) =>
+    child.on('close', () => {
+      closed = true;
+      resolveExit();
+    }),
+  );
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
     }
-    await Promise.race([exited, sleep(5000)]);
   };
-  const deadline = Date.now() + 30_000;
+  const url = `http://127.0.0.1:${port}/`;
+  // SIGTERM to the group, SIGKILL if it is still there after a grace period. Cleanup only: how
+  // long the server takes to go decides nothing.
+  const stop = async () => {
+    if (closed) return;
+    signalGroup('SIGTERM');
+    await Promise.race([exited, sleep(STOP_GRACE_MS)]);
+    if (closed) return;
+    signalGroup('SIGKILL');
+    await Promise.race([exited, sleep(STOP_GRACE_MS)]);
+  };
+  const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`vite preview exited ${child.exitCode}:\n${log}`);
     try {

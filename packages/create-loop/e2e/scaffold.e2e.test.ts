@@ -9,12 +9,20 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
-import { filesContaining, PKG_DIR, tempDir, tree } from '../test/helpers.js';
-import { changedPixels, decodePng, distinctColours } from './pixels.js';
+import {
+  filesContaining,
+  PKG_DIR,
+  shippedTemplateFiles,
+  TEMPLATES_SOURCE,
+  tempDir,
+  tree,
+} from '../test/helpers.js';
+import { capViolations, describeFrames, framesOver, recordFrames } from './frames.js';
+import { collectProblems, PAGE_WAIT_MS, shootCanvas, waitForFirstFrame } from './page.js';
+import { changedPixels, distinctColours } from './pixels.js';
 import { e2eEnv, exec, preview } from './processes.js';
 
 /**
@@ -23,7 +31,12 @@ import { e2eEnv, exec, preview } from './processes.js';
  *   exactly as `npm create loop` would -> no `workspace:` anywhere -> pnpm install against the
  *   packed @loop/core (a tarball, no workspace link) -> the template's typecheck and build ->
  *   `vite preview` on 127.0.0.1 -> headless Chromium: no console errors, a canvas that is drawn
- *   and moving, and (mobile) a frame rate within 5 % of its 30 fps cap.
+ *   and, sooner or later, changes, and (mobile) never more frames than its 30 fps cap allows.
+ *
+ * Nothing here depends on how fast the machine is (a loaded 2-core CI machine must not make it
+ * flake): waits poll for a condition with a generous timeout, and the only assertion on frame
+ * counts is an upper bound on the page's own clock, which a slow machine cannot break. Rates are
+ * printed as figures, never asserted.
  *
  * Page contract with the templates: one main <canvas>; an element with `data-loop-stats` that
  * carries data-rendered, data-skipped, data-fps and data-time (performance.now() when written).
@@ -32,8 +45,8 @@ import { e2eEnv, exec, preview } from './processes.js';
 const TEMPLATES = ['canvas2d', 'mobile', 'three'] as const;
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30 };
-const FPS_TOLERANCE = 0.05;
-const FPS_WINDOW_MS = 3500;
+/** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
+const RECORD_MS = 3000;
 
 const CORE_DIR = resolve(PKG_DIR, '..', 'core');
 
@@ -75,13 +88,20 @@ it('the packed create-loop ships dist, the templates and their versions, nothing
   const files = stdout.trim().split('\n');
   expect(files).toContain('package/dist/index.js');
   expect(files).toContain('package/dist/workspace-versions.json');
-  for (const t of TEMPLATES) {
-    expect(files).toContain(`package/templates/${t}/package.json`);
-    expect(files).toContain(`package/templates/${t}/_gitignore`);
-  }
   expect(
-    files.filter((f) => /node_modules|\/dist\/.*\.html$|\.tsbuildinfo$|\.test\.js$/.test(f)),
+    files.filter((f) => !/^package\/(package\.json|README\.md|dist\/[^/]+|templates\/.+)$/.test(f)),
   ).toEqual([]);
+  expect(files.filter((f) => /\.test\.js$/.test(f))).toEqual([]);
+  for (const t of TEMPLATES) {
+    const shipped = files
+      .filter((f) => f.startsWith(`package/templates/${t}/`))
+      .map((f) => f.slice(`package/templates/${t}/`.length))
+      .sort();
+    expect(shipped, `templates/${t} in the tarball`).toEqual(
+      shippedTemplateFiles(join(TEMPLATES_SOURCE, t)),
+    );
+    expect(shipped).toContain('_gitignore');
+  }
   const work = join(tmp, 'list');
   mkdirSync(work);
   const listed = (await createLoop(work, ['--list'])).stdout
@@ -137,60 +157,50 @@ describe.each(TEMPLATES)('template %s', (template) => {
     // 4. Serve the build and look at it.
     const server = await preview(app);
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) =>
-      problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`),
-    );
-    page.on('response', (r) => {
-      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-    });
+    page.setDefaultTimeout(PAGE_WAIT_MS);
+    const problems = collectProblems(page);
     try {
       await page.goto(server.url, { waitUntil: 'load' });
-      await page.waitForFunction(
-        () =>
-          Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 0,
-        undefined,
-        { timeout: 15_000 },
-      );
-      const canvas = page.locator('canvas').first();
-      const first = decodePng(await canvas.screenshot());
-      await sleep(500);
-      const second = decodePng(await canvas.screenshot());
-      const colours = distinctColours(first);
-      const changed = changedPixels(first, second);
+      await waitForFirstFrame(page);
+      await recordFrames(page);
 
-      const cap = FPS_CAP[template];
-      let fps = await measureFps(page);
-      // A cap can only be judged while the browser itself delivers frames at about twice the
-      // cap (a 60 Hz display). On a loaded 2-core machine headless rAF sometimes sags; such a
-      // window says nothing about the pacer, so measure again (at most twice more).
-      for (
-        let retry = 0;
-        cap !== undefined && retry < 2 && fps.raf < 2 * cap * (1 - FPS_TOLERANCE);
-        retry++
-      ) {
-        console.log(
-          `[e2e ${template}] browser rAF only ${fps.raf.toFixed(2)}/s (${fps.measured.toFixed(2)} fps): measuring again`,
-        );
-        fps = await measureFps(page);
-      }
-      console.log(
-        `[e2e ${template}] canvas ${first.width}x${first.height}, ${colours} colours, ${changed} pixels changed in 0.5 s, ` +
-          `${fps.measured.toFixed(2)} fps measured over ${fps.windowMs.toFixed(0)} ms (overlay says ${fps.reported}, ${fps.skipped} skipped in the window, browser rAF ${fps.raf.toFixed(2)}/s)`,
-      );
+      // Drawn: more than one colour on the canvas alone.
+      const first = await shootCanvas(page);
+      const colours = distinctColours(first);
       expect(first.width * first.height).toBeGreaterThan(0);
       expect(colours, 'the canvas is blank').toBeGreaterThan(1);
-      expect(changed, 'the canvas did not change in 0.5 s').toBeGreaterThan(0);
-      expect(fps.measured).toBeGreaterThan(0);
-      if (cap !== undefined) {
+
+      // Moving: sooner or later a screenshot differs from the first. However slow the machine,
+      // only the wait gets longer.
+      let shots = 0;
+      let changed = 0;
+      await expect
+        .poll(
+          async () => {
+            shots += 1;
+            changed = changedPixels(first, await shootCanvas(page));
+            return changed;
+          },
+          { timeout: PAGE_WAIT_MS, interval: 100 },
+        )
+        .toBeGreaterThan(0);
+
+      // Frames on the page's clock: figures for the log, and the cap as an upper bound.
+      const samples = await framesOver(page, RECORD_MS, PAGE_WAIT_MS);
+      for (const s of samples) {
+        const counts = [s.rendered, s.skipped].every((n) => Number.isInteger(n) && n >= 0);
         expect(
-          Math.abs(fps.measured - cap) / cap,
-          `${fps.measured.toFixed(2)} fps for a ${cap} fps cap (browser rAF ${fps.raf.toFixed(2)}/s)`,
-        ).toBeLessThanOrEqual(FPS_TOLERANCE);
+          counts && s.time > 0 && Number.isFinite(s.fps),
+          `overlay data ${JSON.stringify(s)}`,
+        ).toBe(true);
+      }
+      console.log(
+        `[e2e ${template}] canvas ${first.width}x${first.height}, ${colours} colours; ` +
+          `${changed} pixels changed at screenshot ${shots + 1}; ${describeFrames(samples)}`,
+      );
+      const cap = FPS_CAP[template];
+      if (cap !== undefined) {
+        expect(capViolations(samples, cap), `more frames than a ${cap} fps cap allows`).toEqual([]);
       }
       expect(problems).toEqual([]);
     } finally {
@@ -199,70 +209,3 @@ describe.each(TEMPLATES)('template %s', (template) => {
     }
   });
 });
-
-interface StatsSample {
-  rendered: number;
-  skipped: number;
-  fps: string;
-  time: number;
-}
-
-function readStats(page: Page): Promise<StatsSample> {
-  return page.evaluate(() => {
-    const el = document.querySelector('[data-loop-stats]');
-    if (!el) throw new Error('no [data-loop-stats] element');
-    return {
-      rendered: Number(el.getAttribute('data-rendered')),
-      skipped: Number(el.getAttribute('data-skipped')),
-      fps: el.getAttribute('data-fps') ?? '',
-      time: Number(el.getAttribute('data-time')),
-    };
-  });
-}
-
-/**
- * Frames rendered per second, as Δdata-rendered / Δdata-time between two overlay refreshes at
- * least FPS_WINDOW_MS apart (both numbers come from the page, so the test's own scheduling
- * does not enter the measure).
- */
-async function measureFps(
-  page: Page,
-): Promise<{ measured: number; windowMs: number; reported: string; skipped: number; raf: number }> {
-  // Let the loop settle after load and the screenshots; count the browser's own rAF callbacks
-  // beside it, so a miss can be told apart from a slow machine.
-  await page.evaluate(() => {
-    const w = window as unknown as { __rafCount: number };
-    w.__rafCount = 0;
-    const tick = () => {
-      w.__rafCount += 1;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  await sleep(500);
-  const rafCount = () =>
-    page.evaluate(
-      () => [(window as unknown as { __rafCount: number }).__rafCount, performance.now()] as const,
-    );
-  const raf0 = await rafCount();
-  const start = await readStats(page);
-  expect(
-    Number.isFinite(start.time) && Number.isInteger(start.rendered),
-    `bad overlay data ${JSON.stringify(start)}`,
-  ).toBe(true);
-  await sleep(FPS_WINDOW_MS);
-  let end = await readStats(page);
-  while (end.time - start.time < FPS_WINDOW_MS - 250) {
-    await sleep(100);
-    end = await readStats(page);
-  }
-  const raf1 = await rafCount();
-  const windowMs = end.time - start.time;
-  return {
-    measured: ((end.rendered - start.rendered) / windowMs) * 1000,
-    windowMs,
-    reported: end.fps,
-    skipped: end.skipped - start.skipped,
-    raf: ((raf1[0] - raf0[0]) / (raf1[1] - raf0[1])) * 1000,
-  };
-}

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -10,10 +12,14 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stagingLeftovers, tempDir } from '../test/helpers.js';
 import { CliError } from './errors.js';
 import { inspectTarget, STAGING_PREFIX, signalExitCode, writeAtomically } from './staging.js';
+
+/** The unprivileged user and group of Debian and most Linux systems. */
+const NOBODY = 65534;
 
 let tmp: string;
 beforeEach(() => {
@@ -121,15 +127,30 @@ describe('writeAtomically', () => {
   });
 
   it('stages inside an existing target when its parent is read-only', async () => {
-    if (process.getuid?.() === 0) {
-      // root ignores directory permissions; the fallback cannot be provoked this way.
-      return;
-    }
     const target = join(tmp, 'game');
     mkdirSync(target);
     chmodSync(tmp, 0o555);
-    await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    if (process.getuid?.() === 0) {
+      // Root ignores directory permissions, so the same call runs as an unprivileged user in a
+      // child process (the built module: dist/ exists, turbo builds before it tests).
+      chownSync(target, NOBODY, NOBODY);
+      const staging = pathToFileURL(join(import.meta.dirname, '../dist/staging.js')).href;
+      const script = `const { writeAtomically } = await import(${JSON.stringify(staging)});
+        await writeAtomically(${JSON.stringify(target)}, { overwrite: false }, async (dir) => {
+          (await import('node:fs')).writeFileSync(dir + '/x.txt', 'x');
+        });`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        uid: NOBODY,
+        gid: NOBODY,
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    } else {
+      await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    }
     expect(readdirSync(target)).toEqual(['x.txt']);
+    expect(readFileSync(join(target, 'x.txt'), 'utf8')).toBe('x');
   });
 
   it('stages in the target’s parent under a hidden prefix while filling', async () => {

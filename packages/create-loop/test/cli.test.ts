@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   expectOneLineError,
   fixturePackage,
+  monorepoTemplates,
   PKG_DIR,
   run,
   tempDir,
@@ -52,12 +53,7 @@ describe('information flags', () => {
   });
 
   it('the real build lists exactly the monorepo templates', async () => {
-    const real = join(PKG_DIR, '..', '..', 'templates');
-    const expected = existsSync(real)
-      ? readdirSync(real)
-          .filter((n) => existsSync(join(real, n, 'package.json')))
-          .sort()
-      : [];
+    const expected = monorepoTemplates();
     const { code, stdout } = await run(join(PKG_DIR, 'dist', 'index.js'), ['--list'], {
       cwd: sandbox.work,
     });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -10,11 +11,41 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
 import { STAGING_PREFIX } from '../src/staging.js';
 
 /** packages/create-loop */
 export const PKG_DIR = resolve(import.meta.dirname, '..');
+
+/** The monorepo's templates/, which the build copies into the package (and so the tarball). */
+export const TEMPLATES_SOURCE = resolve(PKG_DIR, '..', '..', 'templates');
+
+/** The names of the monorepo's templates (folders of templates/ with a package.json), sorted. */
+export function monorepoTemplates(): string[] {
+  if (!existsSync(TEMPLATES_SOURCE)) return [];
+  return readdirSync(TEMPLATES_SOURCE)
+    .filter((name) => existsSync(join(TEMPLATES_SOURCE, name, 'package.json')))
+    .sort();
+}
+
+/**
+ * The files the README says the package ships of the monorepo template in `dir`, as sorted
+ * relative paths: all of them "without node_modules, dist, .turbo, *.tsbuildinfo; `.gitignore`
+ * stored as `_gitignore`".
+ */
+export function shippedTemplateFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      if (e.isDirectory()) {
+        if (['node_modules', 'dist', '.turbo'].includes(e.name)) return [];
+        return shippedTemplateFiles(join(dir, e.name), `${prefix}${e.name}/`);
+      }
+      if (e.name.endsWith('.tsbuildinfo')) return [];
+      return [`${prefix}${e.name === '.gitignore' ? '_gitignore' : e.name}`];
+    })
+    .sort();
+}
 
 /** Versions the fixture package root embeds, as the build would. */
 export const FIXTURE_VERSIONS = { '@loop/core': '0.1.0', '@loop/fixture-tools': '1.2.3' };
@@ -115,17 +146,18 @@ export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.P
 
 /**
  * Spawns `command ...args` and collects its stdout and stderr as text; `result` settles when it
- * has closed (and rejects when it could not start). stdin is a pipe unless `stdin: 'ignore'`.
+ * has closed (and rejects when it could not start). stdin is a pipe unless `stdin: 'ignore'`;
+ * `fd3: true` opens one more pipe, as file descriptor 3 of the child (`child.stdio[3]`).
  */
 export function spawnCollecting(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: 'pipe' | 'ignore' },
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: 'pipe' | 'ignore'; fd3?: boolean },
 ): ChildProcess & { result: Promise<RunResult> } {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
+    stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe', ...(options.fd3 ? ['pipe' as const] : [])],
   });
   let stdout = '';
   let stderr = '';
@@ -154,6 +186,40 @@ export function start(
   });
 }
 
+/** test/hold-copy.mjs, for `node --import`. */
+const HOLD_COPY = pathToFileURL(join(import.meta.dirname, 'hold-copy.mjs')).href;
+
+/**
+ * Starts the CLI like `run` (stdin closed), with test/hold-copy.mjs preloaded: it copies `files`
+ * files and then holds the copy for as long as the process lives. `held` settles once the copy
+ * is held, and rejects if the CLI exits first. Event-driven: no sleep, no race with the copy.
+ */
+export function startWithCopyHeld(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; files: number },
+): ChildProcess & { result: Promise<RunResult>; held: Promise<void> } {
+  const child = spawnCollecting(process.execPath, ['--import', HOLD_COPY, bin, ...args], {
+    cwd: options.cwd,
+    env: cleanEnv({ CREATE_LOOP_TEST_HOLD_AFTER: String(options.files) }),
+    fd3: true,
+  });
+  child.stdin?.end();
+  // A held CLI lives until a signal ends it: never past its test, whatever the test did.
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const held = new Promise<void>((resolveHeld, reject) => {
+    child.stdio[3]?.once('data', () => resolveHeld());
+    void child.result.then(
+      ({ code, stderr }) =>
+        reject(new Error(`the CLI exited ${code} before its copy was held: ${stderr}`)),
+      reject,
+    );
+  });
+  return Object.assign(child, { held });
+}
+
 /** Runs the CLI to the end with stdin closed (not a TTY). */
 export async function run(
   bin: string,
@@ -165,9 +231,9 @@ export async function run(
   return child.result;
 }
 
-/** An error run: non-zero, exactly one line on stderr, no stack trace. */
+/** An error run as the README promises it: exit 1, exactly one line on stderr, no stack trace. */
 export function expectOneLineError(result: RunResult, pattern: RegExp): void {
-  expect(result.code).not.toBe(0);
+  expect(result.code).toBe(1);
   expect(result.stderr).toMatch(/^create-loop: .+\n$/);
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { shellQuote } from '../src/next-steps.js';
 import { cleanEnv, stripAnsi, useSandbox } from './helpers.js';
 
@@ -16,11 +16,17 @@ const sandbox = useSandbox('create-loop-tty-');
 interface Terminal {
   child: ChildProcess;
   screen: () => string;
+  /** Settles as soon as the screen matches; rejects, with the screen, if the CLI exits first. */
   waitFor: (pattern: RegExp) => Promise<void>;
   type: (keys: string) => void;
   exit: Promise<number | null>;
 }
 
+/**
+ * Runs the CLI on a pseudo-terminal. Everything waits on events (output, exit), never on a
+ * clock: a slow machine only makes the test take longer, up to the test's own timeout, and a
+ * failed test prints the screen and ends the process.
+ */
 function terminal(args: readonly string[]): Terminal {
   const command = `stty cols 100 rows 30; exec ${[process.execPath, sandbox.bin, ...args].map((a) => shellQuote(a)).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
@@ -29,24 +35,43 @@ function terminal(args: readonly string[]): Terminal {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let raw = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    raw += d;
+  const output = new EventEmitter();
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (d: string) => {
+      raw += d;
+      output.emit('change');
+    });
+  }
+  let closed = false;
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      closed = true;
+      output.emit('change');
+      resolve(code);
+    }),
+  );
+  const screen = () => stripAnsi(raw);
+  onTestFailed(() => {
+    console.error(`screen:\n${screen()}`);
   });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    raw += d;
+  onTestFinished(() => {
+    if (!closed) child.kill('SIGKILL');
   });
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return {
     child,
-    screen: () => stripAnsi(raw),
-    async waitFor(pattern) {
-      const deadline = Date.now() + 10_000;
-      while (!pattern.test(stripAnsi(raw))) {
-        if (Date.now() > deadline)
-          throw new Error(`timed out waiting for ${pattern}; screen:\n${stripAnsi(raw)}`);
-        await sleep(20);
-      }
-    },
+    screen,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = pattern.test(screen());
+          if (!found && !closed) return; // not yet: the next output or the exit calls again
+          output.off('change', check);
+          if (found) resolve();
+          else reject(new Error(`the CLI exited before ${pattern}; screen:\n${screen()}`));
+        };
+        output.on('change', check);
+        check();
+      }),
     type(keys) {
       child.stdin.write(keys);
     },
@@ -111,7 +136,7 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     const t = terminal([]);
     await t.waitFor(/Project directory:/);
     t.type('game');
-    await t.waitFor(/game/);
+    await t.waitFor(/│\s+game█/); // the typed text, with the cursor after it (not the placeholder)
     process.kill(cliPid(t.child.pid!), 'SIGINT');
     expect(await t.exit).toBe(130);
     expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
