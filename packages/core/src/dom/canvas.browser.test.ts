@@ -1,33 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { animationFrames, pageCanvas, setDevicePixelRatio } from '../test-support/browser.js';
 import { fitCanvas, pixelRatio, watchCanvas } from './canvas.js';
 
-const cleanup: (() => void)[] = [];
-afterEach(() => {
-  while (cleanup.length > 0) cleanup.pop()!();
-});
+// The device pixel ratio is changed for real (CDP emulation), and put back after each test.
 
 /** A canvas laid out at `width`×`height` CSS pixels. */
-function canvasOf(width: number, height: number): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.style.cssText = `display:block;width:${width}px;height:${height}px`;
-  document.body.appendChild(canvas);
-  cleanup.push(() => canvas.remove());
-  return canvas;
-}
+const canvasOf = (width: number, height: number) =>
+  pageCanvas(`display:block;width:${width}px;height:${height}px`);
 
-/** Pretends the screen has `ratio` device pixels per CSS pixel. */
-function fakeDpr(ratio: number): void {
-  Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
-  cleanup.push(() => {
-    delete (window as { devicePixelRatio?: number }).devicePixelRatio;
-  });
-}
-
-const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+/**
+ * Two frames: a layout change made now has been laid out and reported to ResizeObservers by
+ * the end of the next frame's rendering, so by the second frame's callbacks.
+ */
+const frames = () => animationFrames(2);
 
 describe('fitCanvas', () => {
-  it('sizes the backing store to CSS size × devicePixelRatio', () => {
-    fakeDpr(1.5);
+  it('sizes the backing store to CSS size × devicePixelRatio', async () => {
+    await setDevicePixelRatio(1.5);
     const canvas = canvasOf(201, 100);
     const size = fitCanvas(canvas);
     expect(size).toEqual({
@@ -40,8 +29,8 @@ describe('fitCanvas', () => {
     expect([canvas.width, canvas.height]).toEqual([302, 150]);
   });
 
-  it('caps the ratio at maxDpr', () => {
-    fakeDpr(3);
+  it('caps the ratio at maxDpr', async () => {
+    await setDevicePixelRatio(3);
     const canvas = canvasOf(200, 100);
     const size = fitCanvas(canvas, { maxDpr: 2 });
     expect(size.ratio).toBe(2);
@@ -51,7 +40,6 @@ describe('fitCanvas', () => {
   });
 
   it('writes the same size into out, and does not clear a canvas whose size is unchanged', () => {
-    fakeDpr(1);
     const canvas = canvasOf(20, 10);
     const out = fitCanvas(canvas);
     const ctx = canvas.getContext('2d')!;
@@ -78,30 +66,53 @@ describe('fitCanvas', () => {
 
 describe('watchCanvas', () => {
   it('fits at once, follows layout changes, and stops after dispose', async () => {
-    fakeDpr(2);
+    await setDevicePixelRatio(2);
     const canvas = canvasOf(100, 50);
     const seen: number[][] = [];
     const dispose = watchCanvas(canvas, (s) => seen.push([s.width, s.pixelWidth, s.ratio]), {
       maxDpr: 2,
     });
-    cleanup.push(dispose);
+    onTestFinished(dispose);
     // Fitted before any frame, so the first frame draws at the right size.
     expect(seen).toEqual([[100, 200, 2]]);
     expect(canvas.width).toBe(200);
 
-    await frame();
+    await frames();
     expect(seen).toHaveLength(1); // the observer's first report changes nothing: no call
 
     canvas.style.width = '150px';
-    await frame();
+    await frames();
     expect(seen.at(-1)).toEqual([150, 300, 2]);
     expect(canvas.width).toBe(300);
 
     dispose();
     const calls = seen.length;
     canvas.style.width = '70px';
-    await frame();
+    await frames();
     expect(seen).toHaveLength(calls);
     expect(canvas.width).toBe(300);
+  });
+
+  it('follows real changes of the device pixel ratio, and none after dispose', async () => {
+    const canvas = canvasOf(100, 50);
+    const seen: number[][] = [];
+    const dispose = watchCanvas(canvas, (s) => seen.push([s.pixelWidth, s.pixelHeight, s.ratio]));
+    onTestFinished(dispose);
+    expect(seen).toEqual([[100, 50, 1]]);
+    // setDevicePixelRatio resolves once the media queries of the old ratio have fired.
+    await setDevicePixelRatio(2);
+    expect(seen).toEqual([
+      [100, 50, 1],
+      [200, 100, 2],
+    ]);
+    await setDevicePixelRatio(1.5); // a second change: the query was replaced for the new ratio
+    expect(seen.at(-1)).toEqual([150, 75, 1.5]);
+    expect(canvas.width).toBe(150);
+
+    dispose();
+    await setDevicePixelRatio(3);
+    await frames();
+    expect(seen).toHaveLength(3);
+    expect(canvas.width).toBe(150);
   });
 });

@@ -1,15 +1,44 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createLoop } from '../loop.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLoop, type Loop } from '../loop.js';
 import { FrameStats } from '../stats.js';
+import { animationFrames } from '../test-support/browser.js';
 import { createStatsOverlay, type StatsOverlay } from './overlay.js';
 
 let overlay: StatsOverlay | undefined;
+let loop: Loop | undefined;
 afterEach(() => {
   overlay?.dispose();
   overlay = undefined;
+  loop?.stop();
+  loop = undefined;
+  vi.useRealTimers();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The overlay's timer and clock are faked; requestAnimationFrame is left real (Vitest 4 fakes it
+ * too by default), so a loop still runs on real frames.
+ */
+function fakeTimers(): void {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+}
+
+/**
+ * Counts the overlay's refreshes since the previous call: each rewrites `data-time` (part of
+ * its documented contract), even with the same value. Records come to the observer's callback
+ * once the test awaits, and to takeRecords() before.
+ */
+function refreshes(el: HTMLElement): () => number {
+  let count = 0;
+  const observer = new MutationObserver((records) => {
+    count += records.length;
+  });
+  observer.observe(el, { attributes: true, attributeFilter: ['data-time'] });
+  return () => {
+    const n = count + observer.takeRecords().length;
+    count = 0;
+    return n;
+  };
+}
 
 describe('createStatsOverlay', () => {
   it('writes the data-* contract and the figures at creation', () => {
@@ -18,6 +47,7 @@ describe('createStatsOverlay', () => {
     stats.drop(30);
     stats.frame(1020, 1020, 2);
     stats.skipped = 3;
+    fakeTimers();
     const before = performance.now();
     overlay = createStatsOverlay({ stats }, { label: 'simulation 30 Hz' });
     const el = document.querySelector('[data-loop-stats]')!;
@@ -25,9 +55,7 @@ describe('createStatsOverlay', () => {
     expect(el.getAttribute('data-rendered')).toBe('2');
     expect(el.getAttribute('data-skipped')).toBe('3');
     expect(el.getAttribute('data-fps')).toBe('50.00');
-    const time = Number(el.getAttribute('data-time'));
-    expect(time).toBeGreaterThanOrEqual(before - 0.1);
-    expect(time).toBeLessThanOrEqual(performance.now() + 0.1);
+    expect(el.getAttribute('data-time')).toBe(before.toFixed(1));
     const text = el.textContent!;
     expect(text).toMatch(/^simulation 30 Hz\n/);
     expect(text).toMatch(/fps +50\.0/);
@@ -50,45 +78,60 @@ describe('createStatsOverlay', () => {
     expect(overlay.element.textContent).toMatch(/updates +0\.50 \/ frame/);
   });
 
-  it('refreshes on its own about every interval, not every frame', async () => {
+  it('refreshes four times a second: not every frame, not once a second', async () => {
+    fakeTimers();
     const stats = new FrameStats();
-    overlay = createStatsOverlay({ stats }, { interval: 100 });
+    overlay = createStatsOverlay({ stats });
     const el = overlay.element;
-    const times = new Set<string>();
-    const observer = new MutationObserver(() => times.add(el.getAttribute('data-time')!));
-    observer.observe(el, { attributes: true, attributeFilter: ['data-time'] });
+    const start = Number(el.getAttribute('data-time'));
+    const seen = refreshes(el);
     stats.rendered = 7;
-    await sleep(550);
-    observer.disconnect();
-    // About 5 refreshes in 550 ms at 100 ms: far fewer than the ~33 frames in that time.
-    expect(times.size).toBeGreaterThanOrEqual(3);
-    expect(times.size).toBeLessThanOrEqual(7);
+    await animationFrames(10); // real frames, but no time for the timer: no refresh
+    expect(seen()).toBe(0);
+    vi.advanceTimersByTime(249);
+    expect(seen()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(seen()).toBe(1);
     expect(el.getAttribute('data-rendered')).toBe('7');
+    expect(Number(el.getAttribute('data-time')) - start).toBe(250);
+    vi.advanceTimersByTime(750);
+    expect(seen()).toBe(3); // four in the first second
+    expect(Number(el.getAttribute('data-time')) - start).toBe(1000);
+    vi.advanceTimersByTime(1000);
+    expect(seen()).toBe(4);
   });
 
-  it('follows a running loop: data-rendered grows with the frames drawn', async () => {
-    const loop = createLoop().start();
-    overlay = createStatsOverlay(loop, { interval: 50 });
-    await sleep(400);
-    loop.stop();
+  it('follows a running loop: data-rendered is what the loop rendered at the refresh', async () => {
+    fakeTimers();
+    loop = createLoop().start();
+    overlay = createStatsOverlay(loop);
     const el = overlay.element;
-    const rendered = Number(el.getAttribute('data-rendered'));
-    expect(rendered).toBeGreaterThan(5);
-    expect(rendered).toBeLessThanOrEqual(loop.stats.rendered);
-    expect(Number(el.getAttribute('data-fps'))).toBeGreaterThan(5);
+    await animationFrames(5);
+    vi.advanceTimersByTime(250);
+    const first = loop.stats.rendered;
+    expect(first).toBeGreaterThanOrEqual(5);
+    expect(el.getAttribute('data-rendered')).toBe(String(first));
+    expect(Number(el.getAttribute('data-fps'))).toBeGreaterThan(0);
+    await animationFrames(5); // the loop renders on; the overlay waits for its timer
+    expect(el.getAttribute('data-rendered')).toBe(String(first));
+    vi.advanceTimersByTime(250);
+    expect(loop.stats.rendered).toBeGreaterThanOrEqual(first + 5);
+    expect(el.getAttribute('data-rendered')).toBe(String(loop.stats.rendered));
   });
 
-  it('stops refreshing and leaves the page on dispose', async () => {
-    const stats = new FrameStats();
+  it('stops refreshing and leaves the page on dispose', () => {
+    fakeTimers();
     const parent = document.createElement('div');
     document.body.appendChild(parent);
-    const o = createStatsOverlay({ stats }, { interval: 20, parent });
+    const o = createStatsOverlay({ stats: new FrameStats() }, { interval: 20, parent });
     expect(parent.firstElementChild).toBe(o.element);
+    expect(vi.getTimerCount()).toBe(1);
+    const seen = refreshes(o.element);
     o.dispose();
     expect(o.element.isConnected).toBe(false);
-    const time = o.element.getAttribute('data-time');
-    await sleep(80);
-    expect(o.element.getAttribute('data-time')).toBe(time);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(seen()).toBe(0);
     parent.remove();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from '../loop.js';
+import { animationFrames } from '../test-support/browser.js';
 import { createScope } from './scope.js';
 
 describe('createScope', () => {
@@ -53,12 +54,11 @@ describe('createScope', () => {
     const scope = createScope();
     const old = createLoop({ render: () => oldRenders++ }).start();
     scope.add(() => old.stop());
-    await new Promise((r) => setTimeout(r, 100));
+    await animationFrames(3);
     scope.dispose(); // what import.meta.hot.dispose(scope.dispose) does
-    const frozen = oldRenders;
-    await new Promise((r) => setTimeout(r, 100));
-    expect(frozen).toBeGreaterThan(0);
-    expect(oldRenders).toBe(frozen);
+    expect(oldRenders).toBe(3);
     expect(old.running).toBe(false);
+    await animationFrames(10);
+    expect(oldRenders).toBe(3);
   });
 });
