@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBasicLoop } from './basic-loop.js';
 import { createLoop } from './loop.js';
+import { stubRaf } from './test-support/fakes.js';
 
 describe('createBasicLoop', () => {
   it('steps like createLoop: same frames, same ticks and alphas', () => {
@@ -59,6 +60,27 @@ describe('createBasicLoop', () => {
     for (const t of [0, 5000, 5005, Number.NaN, 5015]) loop.frame(t);
     expect(steps).toEqual([0, 4, 0, 0, 1]);
     for (const a of alphas) expect(a >= 0 && a < 1).toBe(true);
+  });
+
+  it('hands update dt = timestep in seconds', () => {
+    const dts: number[] = [];
+    const loop = createBasicLoop({ timestep: 20, update: (dt) => dts.push(dt), render: () => {} });
+    for (const t of [0, 20, 40]) loop.frame(t);
+    expect(dts).toEqual([0.02, 0.02]);
+  });
+
+  it('does not resynchronize when started again while running', () => {
+    const unstub = stubRaf();
+    try {
+      const loop = createBasicLoop({ timestep: 10, update: () => {}, render: () => {} }).start();
+      loop.frame(0);
+      loop.frame(10);
+      loop.start();
+      loop.frame(20);
+      expect(loop.tick).toBe(2);
+    } finally {
+      unstub();
+    }
   });
 
   it('throws a hook error to the caller once', () => {

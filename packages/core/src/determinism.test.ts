@@ -36,10 +36,14 @@ function trace(hz: number, seconds: number, jitterMs: number, spikeEvery: number
   return out;
 }
 
-/** Runs the world under a trace and returns its state after every tick, as exact bit strings. */
-function run(stamps: number[]): string[] {
+/**
+ * Runs the world under a trace and returns its state after every tick, as exact bit strings,
+ * with the real time the loop dropped (stalls past maxDelta) and the figures it ended on.
+ */
+function run(stamps: number[]) {
   const world = makeWorld();
   const states: string[] = [];
+  let dropped = 0;
   const loop = createLoop({
     scheduler: 'manual',
     update: (dt) => {
@@ -47,32 +51,48 @@ function run(stamps: number[]): string[] {
       const { x, y, vx, vy } = world.s;
       states.push(new Float64Array([x, y, vx, vy]).join(','));
     },
+    onDrop: (ms) => {
+      dropped += ms;
+    },
   }).start();
   for (const t of stamps) loop.frame(t);
-  return states;
+  return { states, dropped, loop };
 }
 
 describe('determinism', () => {
+  const traces = [
+    trace(30, 10, 0, 0),
+    trace(60, 10, 0, 0),
+    trace(144, 10, 0, 0),
+    trace(240, 10, 0, 0),
+    trace(60, 10, 2, 0),
+    trace(144, 10, 1.5, 0),
+    trace(60, 10, 2, 37),
+    trace(30, 10, 4, 11),
+  ];
+
   it('gives bit-identical state at every tick whatever the frame rate, jitter or spikes', () => {
-    const runs = [
-      run(trace(30, 10, 0, 0)),
-      run(trace(60, 10, 0, 0)),
-      run(trace(144, 10, 0, 0)),
-      run(trace(240, 10, 0, 0)),
-      run(trace(60, 10, 2, 0)),
-      run(trace(144, 10, 1.5, 0)),
-      run(trace(60, 10, 2, 37)),
-      run(trace(30, 10, 4, 11)),
-    ];
+    const runs = traces.map((t) => run(t).states);
     const common = Math.min(...runs.map((r) => r.length));
     expect(common).toBeGreaterThan(400);
     for (const r of runs) expect(r.slice(0, common)).toEqual(runs[0]!.slice(0, common));
   });
 
-  it('runs the same number of ticks for the same real time at any steady rate', () => {
-    const lengths = [30, 60, 144, 240].map((hz) => run([0, ...trace(hz, 10, 0, 0)]).length);
-    // 10 s of frames minus the first frame of each trace, which sets the baseline
-    expect(new Set(lengths).size).toBe(1);
+  it('runs exactly the steps the real time of each trace owes: not one more, not twice as many', () => {
+    for (const stamps of traces) {
+      const { states, dropped, loop } = run(stamps);
+      // real time from the first frame (the baseline) to the last, less what the stall guards dropped
+      const owed = stamps.at(-1)! - stamps[0]! - dropped;
+      expect(states.length).toBe(loop.tick);
+      expect(loop.tick).toBe(Math.floor(owed / (1000 / 60) + 1e-9));
+      // and what is left over is the leftover: simulated + lag = owed, within one unit (16 ns)
+      expect(Math.abs((loop.time + loop.lag) * 1000 - owed)).toBeLessThan((1000 / 60) * 2 ** -20);
+    }
+  });
+
+  it('runs 600 ticks for 10 s of frames at any steady rate', () => {
+    const lengths = [30, 60, 144, 240].map((hz) => run([0, ...trace(hz, 10, 0, 0)]).states.length);
+    expect(lengths).toEqual([600, 600, 600, 600]);
   });
 
   it('drifts under a variable step, which is why the fixed step exists', () => {

@@ -170,6 +170,7 @@ export function createLoop(options?: LoopOptions | null): Loop {
       n = stepper.run();
       if (g.phase !== IN_FRAME) return false;
     }
+    // Stryker disable next-line ConditionalExpression: a shortcut; reporting 0 dropped reports nothing
     if (a.clamped !== 0 || a.dropped !== 0) {
       reportDrops();
       if (g.phase !== IN_FRAME) return false;

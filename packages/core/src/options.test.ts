@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBasicLoop } from './basic-loop.js';
 import { createLoop } from './loop.js';
-import { DEFAULTS, MAX_TIME_SCALE, MIN_TIMESTEP } from './options.js';
+import { DEFAULTS, type LoopOptions, MAX_TIME_SCALE, MIN_TIMESTEP } from './options.js';
 import { timerScheduler } from './run/scheduler.js';
 
 const hooks = { update() {}, render() {} };
@@ -39,6 +39,52 @@ describe('options are checked when a loop is made, the same way by both loops', 
     }
   }
 
+  it('says what each option must be', () => {
+    const rule = (options: object) => {
+      try {
+        createLoop({ scheduler: 'manual', ...options });
+      } catch (error) {
+        return String(error).replace(/^RangeError: loop option \w+ must be (.*), got .*$/, '$1');
+      }
+      return 'accepted';
+    };
+    expect(rule({ timestep: 0 })).toBe(`a finite number >= ${MIN_TIMESTEP} (ms)`);
+    expect(rule({ maxDelta: 0 })).toBe('a finite number > 0 (ms)');
+    expect(rule({ maxSteps: 0 })).toBe('an integer >= 1');
+    expect(rule({ maxFps: 0 })).toBe('a number > 0 (Infinity for no cap)');
+    expect(rule({ timeScale: -1 })).toBe(`a finite number from 0 to ${MAX_TIME_SCALE}`);
+    expect(rule({ mode: 'x' })).toBe(
+      'one of "fixed", "timeslice", "semi-fixed", "variable", "naive"',
+    );
+    expect(rule({ overflow: 'x' })).toBe('one of "drop", "carry"');
+    expect(rule({ pauseWhenHidden: 1 })).toBe('true or false');
+    expect(rule({ scheduler: 'x' })).toBe(
+      'one of "raf", "timer", "manual" or an object with request() and cancel()',
+    );
+    expect(rule({ mode: 'timeslice', timestep: 16.5 })).toBe(
+      'a whole number of milliseconds in timeslice mode',
+    );
+    expect(() => createLoop({ scheduler: {} as never })).toThrow(/got an object$/);
+  });
+
+  it('accepts every boundary value: maxDelta and maxSteps at their least, timeScale 0 and 1000', () => {
+    const accepted: LoopOptions[] = [
+      { maxSteps: 1 },
+      { maxDelta: Number.MIN_VALUE },
+      { timeScale: 0 },
+      { timeScale: MAX_TIME_SCALE },
+      { maxFps: Number.MIN_VALUE },
+      { maxFps: Number.POSITIVE_INFINITY },
+      { pauseWhenHidden: false },
+      { mode: 'timeslice', timestep: 1 },
+    ];
+    for (const options of accepted) {
+      expect(() => createLoop({ scheduler: 'manual', ...options })).not.toThrow();
+    }
+    expect(() => createLoop({ scheduler: 'manual', maxDelta: 0 })).toThrow(/maxDelta/);
+    expect(() => createLoop({ scheduler: 'manual', maxSteps: 0.999 })).toThrow(/maxSteps/);
+  });
+
   it('accepts the smallest timestep and uses the defaults for undefined', () => {
     for (const make of Object.values(makers)) {
       expect(() => make({ timestep: MIN_TIMESTEP, maxDelta: undefined })).not.toThrow();
@@ -55,7 +101,13 @@ describe('options are checked when a loop is made, the same way by both loops', 
   });
 
   it('rejects a hook that is not a function, naming it', () => {
-    expect(() => createLoop({ update: 5 as never })).toThrow(/update must be a function, got 5/);
+    for (const hook of ['update', 'render', 'begin', 'end', 'onDrop', 'onError']) {
+      expect(() => createLoop({ [hook]: 5 })).toThrow(TypeError);
+      expect(() => createLoop({ [hook]: 5 })).toThrow(
+        `loop option ${hook} must be a function, got 5`,
+      );
+      expect(() => createLoop({ [hook]: () => {} })).not.toThrow();
+    }
     expect(() => createBasicLoop({ ...hooks, render: 'x' as never })).toThrow(
       /render must be a function, got "x"/,
     );

@@ -88,5 +88,17 @@ describe('FrameStats', () => {
     expect([stats.droppedLast, stats.dropped]).toEqual([12, 12]);
     stats.frame(32, 32, 1);
     expect([stats.droppedLast, stats.dropped]).toEqual([0, 12]);
+    stats.drop(3);
+    stats.frame(48, 48, 1);
+    expect([stats.droppedLast, stats.dropped]).toEqual([3, 15]);
+  });
+
+  it('tells the time since the last frame, and Infinity when none rendered since a resync', () => {
+    const stats = new FrameStats(4);
+    expect(stats.sinceFrame(100)).toBe(Number.POSITIVE_INFINITY);
+    stats.frame(0, 40, 1);
+    expect(stats.sinceFrame(100)).toBe(15);
+    stats.resync();
+    expect(stats.sinceFrame(100)).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -34,6 +34,7 @@ export class FrameStats {
   private held = 0;
   /** Milliseconds dropped in the frame numbered {@link dropFrame} (kept off the hot path). */
   private lastDrop = 0;
+  // Stryker disable next-line UnaryOperator: lastDrop is 0 until a drop, so the frame it names does not matter
   private dropFrame = -1;
 
   /** `perMs`: clock units per millisecond (1 when the clock counts milliseconds). */
@@ -99,9 +100,12 @@ export class FrameStats {
     return this.clocks[(this.rendered - back) & MASK] ?? 0;
   }
 
-  /** Real time in ms across the last `frames` frame times, if that many were measured since the last resync. */
+  /**
+   * Real time in ms across the last `frames` (≥ 1) frame times, if that many were measured since
+   * the last resync; else 0.
+   */
   private span(frames: number): number {
-    if (frames < 1 || this.rendered - this.since <= frames) return 0;
+    if (this.rendered - this.since <= frames) return 0;
     return (this.at(0) - this.at(frames)) / this.perMs;
   }
 }

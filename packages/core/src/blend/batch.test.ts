@@ -1,16 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lerpArray, slerpArray } from './batch.js';
-import { Interpolated } from './interpolated.js';
 import { slerp } from './quat.js';
 
 describe('batch blending', () => {
-  it('lerps every component of flat arrays', () => {
-    const out = new Float32Array(6);
-    lerpArray(out, [0, 0, 0, 10, 10, 10], [2, 4, 6, 20, 30, 40], 0.5);
+  it('lerps every component of flat arrays, exact at both ends', () => {
+    const out = new Float64Array(6);
+    expect(lerpArray(out, [0, 0, 0, 10, 10, 10], [2, 4, 6, 20, 30, 40], 0.5)).toBe(out);
     expect(Array.from(out)).toEqual([1, 2, 3, 15, 20, 25]);
-    lerpArray(out, [0.1, 0, 0, 0, 0, 0], [0.3, 0, 0, 0, 0, 0], 1);
-    expect(out[0]).toBe(Math.fround(0.3));
+    const a = [-0.1, 3, 100.1, 1, 2, 3];
+    const b = [0.2, 0.1, 0.3, 4, 5, 6];
+    expect(Array.from(lerpArray(out, a, b, 1))).toEqual(b);
+    expect(Array.from(lerpArray(out, a, b, 0))).toEqual(a);
+  });
+
+  it('writes only as many components as a and b have into a longer out', () => {
+    const out = new Float64Array([9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    lerpArray(out, [0, 0, 0, 0], [4, 4, 4, 4], 0.5);
+    expect(Array.from(out)).toEqual([2, 2, 2, 2, 9, 9, 9, 9, 9]);
+    slerpArray(out, [0, 0, 0, 1], [0, 0, 1, 0], 0.5);
+    expect(Array.from(out.slice(4))).toEqual([9, 9, 9, 9, 9]);
+    slerpArray(out, [0, 0, 0, 1], [0, 0, 1, 0], 0);
+    expect(Array.from(out.slice(4))).toEqual([9, 9, 9, 9, 9]);
   });
 
   it('slerps every quaternion as slerp does one, within 1e-8, for any pair and t', () => {
@@ -35,57 +46,29 @@ describe('batch blending', () => {
     );
   });
 
-  it('is exact at t = 0 and t = 1 and takes the short way', () => {
-    const a = [0, 0, 0, 1];
-    const b = [0, 0, -Math.SQRT1_2, -Math.SQRT1_2]; // +90 degrees about z, other hemisphere
+  it('is exact at t = 0 and t = 1, as given, and takes the short way', () => {
+    // unit quaternions that normalizing again would change in the last bit
+    const a = [-0.3964334447431315, 0.6275288504828905, 0.17072047381027072, 0.6479989085814212];
+    const b = [-0.15820633052076777, 0.15721066935058525, 0.3451711554053116, 0.9116536819986286];
     expect(Array.from(slerpArray(new Float64Array(4), a, b, 0))).toEqual(a);
     expect(Array.from(slerpArray(new Float64Array(4), a, b, 1))).toEqual(b);
-    const mid = slerpArray(new Float64Array(4), a, b, 0.5);
+    const z = [0, 0, 0, 1];
+    const far = [0, 0, -Math.SQRT1_2, -Math.SQRT1_2]; // +90 degrees about z, other hemisphere
+    const mid = slerpArray(new Float64Array(4), z, far, 0.5);
     expect(2 * Math.acos(Math.abs(mid[3]!))).toBeCloseTo(Math.PI / 4, 8);
+    expect(Math.sign(mid[2]!)).toBe(Math.sign(mid[3]!)); // the short way: z and w agree
   });
 
-  it('rejects mismatched lengths and quaternion arrays not in fours', () => {
-    expect(() => lerpArray(new Float32Array(2), [1, 2, 3], [1, 2, 3], 0.5)).toThrow(RangeError);
+  it('rejects mismatched lengths and quaternion arrays not in fours, saying so', () => {
+    expect(() => lerpArray(new Float32Array(2), [1, 2, 3], [1, 2, 3], 0.5)).toThrow(
+      'lerpArray: out (2) must be at least as long as a and b, which must match (3, 3)',
+    );
+    expect(() => lerpArray(new Float32Array(3), [1, 2, 3], [1, 2], 0.5)).toThrow(RangeError);
+    expect(() => slerpArray(new Float32Array(4), [0, 0, 0, 1], [0, 0, 1], 0.5)).toThrow(
+      'slerpArray: out (4) must be at least as long as a and b, which must match (4, 3)',
+    );
     expect(() =>
       slerpArray(new Float32Array(6), [0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 0, 0], 0.5),
-    ).toThrow(/multiple of 4/);
-  });
-});
-
-describe('Interpolated', () => {
-  it('blends previous and current after save()', () => {
-    const p = new Interpolated(2);
-    p.teleport([0, 0]);
-    p.save();
-    p.current[0] = 10;
-    p.current[1] = -4;
-    expect(Array.from(p.blend(new Float64Array(2), 0.25))).toEqual([2.5, -1]);
-  });
-
-  it('does not smear a teleport across frames', () => {
-    const p = new Interpolated(1);
-    p.save();
-    p.current[0] = 1;
-    p.save();
-    p.teleport([500]);
-    expect(p.blend([0], 0.5)[0]).toBe(500);
-  });
-
-  it('slerps orientations and wraps angles', () => {
-    const q = new Interpolated(4, 'slerp');
-    q.teleport([0, 0, 0, 1]);
-    q.current.set([0, 0, Math.SQRT1_2, Math.SQRT1_2]);
-    const out = q.blend([0, 0, 0, 0], 0.5);
-    expect(2 * Math.acos(out[3]!)).toBeCloseTo(Math.PI / 4, 12);
-    const h = new Interpolated(1, 'angle');
-    h.teleport([Math.PI - 0.1]);
-    h.current[0] = -Math.PI + 0.1;
-    expect(Math.abs(h.blend([0], 0.5)[0]!)).toBeCloseTo(Math.PI, 12);
-  });
-
-  it('checks its size and kind', () => {
-    expect(() => new Interpolated(0)).toThrow(/size.*0/);
-    expect(() => new Interpolated(6, 'slerp')).toThrow(/multiple of 4.*6/);
-    expect(() => new Interpolated(3, 'cubic' as never)).toThrow(/kind.*cubic/);
+    ).toThrow('slerpArray: length must be a multiple of 4, got 6');
   });
 });

@@ -16,20 +16,19 @@ function checkLengths(name: string, out: ReadonlyVec, a: ReadonlyVec, b: Readonl
   }
 }
 
-/** out[i] = a[i] + (b[i] - a[i]) * t for every component; exact at t = 0 and 1. Returns out. */
+/**
+ * out[i] = a[i] × (1 − t) + b[i] × t for every component; exact at t = 0 and 1 (two products,
+ * see `lerpVec2`). Returns out.
+ */
 export function lerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   checkLengths('lerpArray', out, a, b);
   const n = a.length;
-  if (t === 1) {
-    for (let i = 0; i < n; i++) out[i] = b[i]!;
-    return out;
-  }
   const s = 1 - t;
   for (let i = 0; i < n; i++) out[i] = a[i]! * s + b[i]! * t;
   return out;
 }
 
-/** The fitted weight ratio of the nearer end over the farther one, refitted per call. */
+/** The fitted weight ratio of b over a, refitted per call. */
 const ratio = new SlerpRatio();
 
 /**
@@ -48,15 +47,13 @@ export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec
     for (let i = 0; i < n; i++) out[i] = from[i]!;
     return out;
   }
-  // Weight the nearer end 1 and the other by the fitted ratio (≤ 1), then normalize.
-  const flip = t > 0.5;
-  ratio.fit(flip ? 1 - t : t);
+  // Weight a by 1 and b by the fitted ratio (negated for the short way round), then normalize.
+  ratio.fit(t);
   for (let i = 0; i < n; i += 4) {
     const dot = dotAt(a, i, b, i);
     const r = ratio.at(dot < 0 ? -dot : dot);
-    const far = dot < 0 ? -1 : 1;
-    if (flip) blendAt(out, i, a, i, b, i, r, far);
-    else blendAt(out, i, a, i, b, i, 1, r * far);
+    // Stryker disable next-line EqualityOperator: at dot = 0 both ways round are equally short
+    blendAt(out, i, a, i, b, i, 1, dot < 0 ? -r : r);
   }
   return out;
 }

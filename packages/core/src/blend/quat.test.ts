@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nlerp, slerp, slerpFlat } from './quat.js';
+import { check } from '../test-support/check.js';
+import { nlerp, nlerpFlat, slerp, slerpFlat } from './quat.js';
 
 /** Quaternion for a rotation of `angle` radians about the unit axis (x, y, z). */
 function axisAngle(x: number, y: number, z: number, angle: number): number[] {
@@ -20,7 +21,27 @@ const unitQuat = fc
   .filter((q) => len(q) > 0.1)
   .map((q) => q.map((c) => c / len(q)));
 
+/** The angle between two unit quaternions as rotations: the short way, in [0, π/2]. */
+const between = (p: ArrayLike<number>, q: ArrayLike<number>) => {
+  const dot = p[0]! * q[0]! + p[1]! * q[1]! + p[2]! * q[2]! + p[3]! * q[3]!;
+  return Math.acos(Math.min(1, Math.abs(dot)));
+};
+
 describe('slerp', () => {
+  it('turns at constant angular speed along the short way, for any pair and t', () => {
+    check(
+      fc.property(unitQuat, unitQuat, fc.double({ min: 0, max: 1, noNaN: true }), (a, b, t) => {
+        const theta = between(a, b);
+        fc.pre(theta > 1e-3);
+        const out = slerp([0, 0, 0, 0], a, b, t);
+        expect(between(a, out)).toBeCloseTo(t * theta, 7);
+        expect(between(out, b)).toBeCloseTo((1 - t) * theta, 7);
+        expect(len(out)).toBeCloseTo(1, 12);
+      }),
+      500,
+    );
+  });
+
   it('is exact at t = 0 and t = 1', () => {
     const a = axisAngle(0, 0, 1, 0.3);
     const b = axisAngle(0, 1, 0, 2.1);
@@ -86,7 +107,35 @@ describe('slerp', () => {
   });
 });
 
+describe('the flat variants at offsets', () => {
+  it('copy the ends from the offsets they are given, a at t = 0 and b at t = 1', () => {
+    const a = [9, 9, 0.1, 0.2, 0.3, 0.9];
+    const b = [0.5, -0.5, 0.5, -0.5, 7];
+    for (const blend of [slerpFlat, nlerpFlat]) {
+      const out = [0, 0, 0, 0, 0, 0];
+      blend(out, 1, a, 2, b, 0, 0);
+      expect(out).toEqual([0, 0.1, 0.2, 0.3, 0.9, 0]);
+      blend(out, 2, a, 2, b, 0, 1);
+      expect(out).toEqual([0, 0.1, 0.5, -0.5, 0.5, -0.5]);
+    }
+  });
+});
+
 describe('nlerp', () => {
+  it('is the normalized sum halfway between two quaternions on the same side', () => {
+    const a = axisAngle(0, 0, 1, 0.2);
+    const b = axisAngle(0, 0, 1, 0.8);
+    const mid = nlerp([0, 0, 0, 0], a, b, 0.5);
+    expect(2 * Math.atan2(mid[2]!, mid[3]!)).toBeCloseTo(0.5, 12);
+  });
+
+  it('normalizes quaternions that are not unit length, and gives zeros, not NaN, for zeros', () => {
+    const out = nlerp([0, 0, 0, 0], [0, 0, 0, 2], [0, 0, 3, 0], 0.5);
+    expect(len(out)).toBeCloseTo(1, 15);
+    expect(out[2]! / out[3]!).toBeCloseTo(1.5, 12);
+    expect(nlerp([1, 1, 1, 1], [0, 0, 0, 0], [0, 0, 0, 0], 0.5)).toEqual([0, 0, 0, 0]);
+  });
+
   it('is exact at the ends, normalized, and on the short path', () => {
     const a = axisAngle(0, 1, 0, 0.2);
     const b = axisAngle(0, 1, 0, 0.6).map((c) => -c);

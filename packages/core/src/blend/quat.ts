@@ -82,16 +82,20 @@ export function slerpFlat(
 ): void {
   if (copyEnd(out, o, a, ao, b, bo, t)) return;
   let cos = dotAt(a, ao, b, bo);
+  // Stryker disable next-line EqualityOperator: at cos = 0 both ways round are equally short
   const dir = cos >= 0 ? 1 : -1;
+  // Stryker disable next-line AssignmentOperator: dir is ±1, so × and ÷ agree
   cos *= dir;
   let s = 1 - t;
   let u = t;
+  // Stryker disable next-line EqualityOperator: at exactly the threshold both formulas agree to 1e-12
   if (cos < NEARLY_PARALLEL) {
     const sin = Math.sqrt(1 - cos * cos);
     const angle = Math.atan2(sin, cos);
     s = Math.sin(s * angle) / sin;
     u = Math.sin(u * angle) / sin;
   }
+  // Stryker disable next-line ArithmeticOperator: dir is ±1, so × and ÷ agree
   blendAt(out, o, a, ao, b, bo, s, u * dir);
 }
 
@@ -109,6 +113,7 @@ export function nlerpFlat(
   t: number,
 ): void {
   if (copyEnd(out, o, a, ao, b, bo, t)) return;
+  // Stryker disable next-line EqualityOperator: at dot = 0 both ways round are equally short
   blendAt(out, o, a, ao, b, bo, 1 - t, dotAt(a, ao, b, bo) >= 0 ? t : -t);
 }
 

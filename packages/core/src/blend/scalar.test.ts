@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { extrapolate, lerp, lerpAngle } from './scalar.js';
-import { extrapolateVec3, lerpVec2, lerpVec3 } from './vec.js';
 
-describe('scalar and vector blending', () => {
+describe('scalar blending', () => {
   it('lerps exactly at the ends and linearly between', () => {
     expect(lerp(0.1, 0.7, 0)).toBe(0.1);
     expect(lerp(0.1, 0.7, 1)).toBe(0.7);
+    // where a + (b − a) × 1 misses b
+    expect(lerp(-0.1, 0.2, 1)).toBe(0.2);
+    expect(lerp(3, 0.1, 1)).toBe(0.1);
     expect(lerp(10, 20, 0.25)).toBe(12.5);
   });
 
@@ -20,18 +22,6 @@ describe('scalar and vector blending', () => {
   // Nystrom: a bullet 20 px from the left moving 400 px per update, half way through: 220 px.
   it('extrapolates by velocity × lag (far seers)', () => {
     expect(extrapolate(20, 400, 0.5)).toBe(220);
-    // seed 002: x = 0 moving 800 px per update, t_r = 1/2, drawn at 400
-    expect(extrapolateVec3([0, 0, 0], [0, 0, 0], [800, 0, 0], 0.5)).toEqual([400, 0, 0]);
-  });
-
-  it('lerps 2D and 3D vectors into out and returns it', () => {
-    const out2 = [0, 0];
-    expect(lerpVec2(out2, [0, 10], [10, 20], 0.5)).toBe(out2);
-    expect(out2).toEqual([5, 15]);
-    const out3 = new Float32Array(3);
-    lerpVec3(out3, [0.3, 0.1, 0.7], [1, 2, 3], 1);
-    expect(Array.from(out3)).toEqual([1, 2, 3]);
-    lerpVec3(out3, [0.5, 0.25, 0.75], [1, 2, 3], 0);
-    expect(Array.from(out3)).toEqual([0.5, 0.25, 0.75]);
+    expect(extrapolate(20, -400, 0.25)).toBe(-80);
   });
 });

@@ -16,7 +16,9 @@ const TAU = Math.PI * 2;
  */
 export function lerpAngle(a: number, b: number, t: number): number {
   let d = (b - a) % TAU;
+  // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
   if (d > Math.PI) d -= TAU;
+  // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
   else if (d < -Math.PI) d += TAU;
   return a + d * t;
 }

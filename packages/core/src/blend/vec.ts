@@ -9,20 +9,23 @@ export type Vec = { [index: number]: number; readonly length: number };
 /** A readable vector of numbers. */
 export type ReadonlyVec = { readonly [index: number]: number; readonly length: number };
 
-/** out = a + (b - a) * t for 2D vectors; exact at t = 0 and t = 1. */
+/**
+ * out = a × (1 − t) + b × t for 2D vectors. Written as two products, it is exact at t = 0 and
+ * t = 1 with no special case (a + (b − a) × t is not: −0.1 + (0.2 + 0.1) is 0.20000000000000004).
+ */
 export function lerpVec2<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   const s = 1 - t;
-  out[0] = t === 1 ? b[0]! : a[0]! * s + b[0]! * t;
-  out[1] = t === 1 ? b[1]! : a[1]! * s + b[1]! * t;
+  out[0] = a[0]! * s + b[0]! * t;
+  out[1] = a[1]! * s + b[1]! * t;
   return out;
 }
 
-/** out = a + (b - a) * t for 3D vectors; exact at t = 0 and t = 1. */
+/** out = a × (1 − t) + b × t for 3D vectors; exact at t = 0 and t = 1 (see {@link lerpVec2}). */
 export function lerpVec3<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   const s = 1 - t;
-  out[0] = t === 1 ? b[0]! : a[0]! * s + b[0]! * t;
-  out[1] = t === 1 ? b[1]! : a[1]! * s + b[1]! * t;
-  out[2] = t === 1 ? b[2]! : a[2]! * s + b[2]! * t;
+  out[0] = a[0]! * s + b[0]! * t;
+  out[1] = a[1]! * s + b[1]! * t;
+  out[2] = a[2]! * s + b[2]! * t;
   return out;
 }
 

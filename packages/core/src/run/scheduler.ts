@@ -44,9 +44,20 @@ export interface TimerSchedulerOptions {
 }
 
 /**
+ * The timer scheduler's next deadline, in ms: one interval after the previous one, so a timer
+ * that fires late does not push the later ones back (its lateness does not add up and the rate
+ * holds); with no previous deadline (NaN), or when `now` is already past the next one (a stall),
+ * it starts over one interval from now instead of firing a burst.
+ */
+export function nextDeadline(previous: number, now: number, interval: number): number {
+  const next = previous + interval;
+  return next >= now ? next : now + interval;
+}
+
+/**
  * setTimeout at a steady rate, for Node, workers and servers. Deadlines advance by exactly one
- * interval (the remainder carries), so timer lateness does not slow the rate down; after a stall
- * it starts over rather than firing a burst.
+ * interval (see {@link nextDeadline}), so timer lateness does not slow the rate down; after a
+ * stall it starts over rather than firing a burst.
  */
 export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
   const interval = options.interval ?? 1000 / 60;
@@ -70,7 +81,7 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
       if (handle !== undefined) clearTimeout(handle);
       pending = callback;
       const t = now();
-      next = Number.isNaN(next) || next + interval < t ? t + interval : next + interval;
+      next = nextDeadline(next, t, interval);
       handle = setTimeout(fire, Math.max(0, next - t));
     },
     cancel() {

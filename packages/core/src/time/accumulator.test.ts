@@ -51,6 +51,31 @@ describe('Accumulator: real time in', () => {
     expect(acc.elapsed).toBe(120 * perMs);
   });
 
+  it('accepts a timestamp of exactly ±2^53 ms, as a baseline and after one', () => {
+    const first = make();
+    first.add(2 ** 53);
+    expect(first.now).toBe(2 ** 53);
+    const later = make();
+    later.add(2 ** 53 - 100);
+    expect(later.add(2 ** 53)).toBe(100 * perMs);
+    expect(later.now).toBe(2 ** 53);
+    const negative = make();
+    negative.add(-(2 ** 53));
+    expect(negative.now).toBe(-(2 ** 53));
+  });
+
+  it('keeps its clock (elapsed) going across a resync, never back', () => {
+    const acc = make();
+    acc.add(0);
+    acc.add(100);
+    expect(acc.elapsed).toBe(100 * perMs);
+    acc.resync();
+    acc.add(5000);
+    expect(acc.elapsed).toBe(100 * perMs);
+    acc.add(5010);
+    expect(acc.elapsed).toBe(110 * perMs);
+  });
+
   it('treats a repeated timestamp, and one beyond 2^53 ms, as zero-length', () => {
     const acc = make();
     acc.add(100);

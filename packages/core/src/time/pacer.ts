@@ -28,6 +28,7 @@ export class Pacer {
   /** Milliseconds since the last rendered frame. */
   private since = 0;
   /** True from a resync until the next rendered frame, which is never held back. */
+  // Stryker disable next-line BooleanLiteral: the constructor sets it (setMaxFps from no cap, then resync)
   private fresh = true;
   /** Smoothed time between callbacks: the display's vsync period, in ms. */
   vsync = 0;
@@ -40,6 +41,7 @@ export class Pacer {
 
   /** True when a cap is set: without one, every callback renders and {@link ready} is skipped. */
   get capped(): boolean {
+    // Stryker disable next-line ConditionalExpression: without a cap ready() answers true at once, so asking it changes nothing
     return this.interval !== 0;
   }
 
@@ -73,6 +75,7 @@ export class Pacer {
   /** True when a callback `elapsed` ms after the previous one should render; false to skip it. */
   ready(elapsed: number): boolean {
     const { interval } = this;
+    // Stryker disable next-line ConditionalExpression: without a cap the countdown adds 0 and every callback renders anyway
     if (interval === 0) return true;
     // Learn the vsync period from callback spacing; ignore stalls and zero-length frames.
     if (elapsed > 0 && elapsed < 250) {

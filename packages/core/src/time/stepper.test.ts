@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from '../loop.js';
 import type { LoopOptions } from '../options.js';
+import { Accumulator } from './accumulator.js';
+import { Stepper } from './stepper.js';
+import { timeBase } from './ticks.js';
 
 /** Feeds frame timestamps to a manual loop and records every update's dt and each render. */
 function drive(options: LoopOptions, stamps: readonly number[]) {
@@ -168,6 +171,49 @@ describe('semi-fixed step', () => {
   });
 });
 
+describe('semi-fixed step: the guards', () => {
+  it('stops at maxSteps pieces and drops the rest with overflow: drop, reporting it', () => {
+    const drops: [number, string][] = [];
+    const { dts, frames, loop } = drive(
+      { mode: 'semi-fixed', timestep: 10, maxSteps: 2, onDrop: (ms, why) => drops.push([ms, why]) },
+      [0, 45, 50],
+    );
+    expect(frames.map((f) => f.updates)).toEqual([0, 2, 1]);
+    expect(drops.map(([ms, why]) => [Math.round(ms * 1e6) / 1e6, why])).toEqual([[25, 'maxSteps']]);
+    expect(dts.map((d) => Math.round(d * 1e9) / 1e9)).toEqual([0.01, 0.01, 0.005]);
+    expect(loop.tick).toBe(3);
+    expect(loop.time).toBeCloseTo(0.025, 9);
+  });
+
+  it('keeps the rest owed with overflow: carry, and catches up', () => {
+    const { frames, loop } = drive(
+      { mode: 'semi-fixed', timestep: 10, maxSteps: 2, overflow: 'carry' },
+      [0, 45, 45, 45],
+    );
+    expect(frames.map((f) => f.updates)).toEqual([0, 2, 2, 1]);
+    expect(loop.time).toBeCloseTo(0.045, 9);
+    expect(loop.stats.dropped).toBe(0);
+  });
+
+  it('clamps a long frame at maxDelta before cutting it', () => {
+    const { dts } = drive({ mode: 'semi-fixed', timestep: 10, maxDelta: 25 }, [0, 1000]);
+    expect(dts.map((d) => Math.round(d * 1e9) / 1e9)).toEqual([0.01, 0.01, 0.005]);
+  });
+
+  it('is refused for the fixed modes, which the accumulator steps itself', () => {
+    const acc = new Accumulator(timeBase(10, false), 250, 10, true);
+    const stepper = new Stepper(
+      acc,
+      'fixed',
+      true,
+      () => {},
+      () => {},
+      () => false,
+    );
+    expect(() => stepper.run()).toThrow(/not fixed/);
+  });
+});
+
 describe('variable step', () => {
   it('updates once per frame with the clamped frame time', () => {
     const { dts } = drive({ mode: 'variable', maxDelta: 100 }, [0, 16, 50, 450]);
@@ -178,8 +224,11 @@ describe('variable step', () => {
 
 describe('naive fixed step', () => {
   it('runs one update of dt per frame whatever the frame time', () => {
-    const { dts } = drive({ mode: 'naive', timestep: 10 }, [0, 1, 100, 101]);
+    const { dts, loop } = drive({ mode: 'naive', timestep: 10 }, [0, 1, 100, 101]);
     expect(dts).toEqual([0.01, 0.01, 0.01]);
+    // simulated time is what it stepped, not the real 101 ms
+    expect(loop.time).toBe(0.03);
+    expect(loop.tick).toBe(3);
   });
 
   it('with maxFps becomes the synchronized constant-FPS loop', () => {

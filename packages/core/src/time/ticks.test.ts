@@ -71,6 +71,24 @@ describe('integer time', () => {
     }
   });
 
+  // Seed 002: a student walks at 3000/3600 m/s for ten seconds. With `t += dt` at 38 digits the
+  // walk takes one step too many, 601 at 60 fps and 1201 at 120 fps: 8.3472 m and 8.3403 m
+  // where 10 s × speed is 8.3333 m. One step at 60 Hz is 1.4 cm, so nine digits pin the count.
+  it('walks the seed 002 student exactly 8.3333 m in ten seconds at every rate', () => {
+    const speed = 3000 / 3600;
+    for (const hz of [30, 60, 120, 144, 240]) {
+      let distance = 0;
+      const loop = createLoop({
+        scheduler: 'manual',
+        update: (dt) => {
+          distance += speed * dt;
+        },
+      }).start();
+      for (let f = 0; f <= 10 * hz; f++) loop.frame((f * 1000) / hz);
+      expect(distance, `${hz} fps`).toBeCloseTo(25 / 3, 9);
+    }
+  });
+
   it('keeps exact counts over an hour of 144 Hz frames at a 60 Hz timestep', () => {
     expect(updatesAt(144, 3600)).toBe(216_000);
   });

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { Interpolated } from './interpolated.js';
+
+describe('Interpolated', () => {
+  it('blends previous and current after save()', () => {
+    const p = new Interpolated(2);
+    p.teleport([0, 0]);
+    p.save();
+    p.current[0] = 10;
+    p.current[1] = -4;
+    expect(Array.from(p.blend(new Float64Array(2), 0.25))).toEqual([2.5, -1]);
+  });
+
+  it('save() moves current into previous, and returns the pair', () => {
+    const p = new Interpolated(2);
+    p.current.set([3, 4]);
+    expect(p.save()).toBe(p);
+    p.current.set([5, 6]);
+    expect(Array.from(p.previous)).toEqual([3, 4]);
+    expect(Array.from(p.blend([0, 0], 0))).toEqual([3, 4]);
+  });
+
+  it('teleport() with no values stops the motion where current is', () => {
+    const p = new Interpolated(1);
+    p.save();
+    p.current[0] = 8;
+    expect(p.teleport()).toBe(p);
+    expect(p.blend([0], 0.5)[0]).toBe(8);
+    expect(Array.from(p.previous)).toEqual([8]);
+  });
+
+  it('blends angles into a longer out, leaving the rest alone', () => {
+    const h = new Interpolated(1, 'angle');
+    h.teleport([1]);
+    h.current[0] = 2;
+    expect(h.blend([0, 9], 0.5)).toEqual([1.5, 9]);
+  });
+
+  it('does not smear a teleport across frames', () => {
+    const p = new Interpolated(1);
+    p.save();
+    p.current[0] = 1;
+    p.save();
+    p.teleport([500]);
+    expect(p.blend([0], 0.5)[0]).toBe(500);
+  });
+
+  it('slerps orientations and wraps angles', () => {
+    const q = new Interpolated(4, 'slerp');
+    q.teleport([0, 0, 0, 1]);
+    q.current.set([0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    const out = q.blend([0, 0, 0, 0], 0.5);
+    expect(2 * Math.acos(out[3]!)).toBeCloseTo(Math.PI / 4, 12);
+    const h = new Interpolated(1, 'angle');
+    h.teleport([Math.PI - 0.1]);
+    h.current[0] = -Math.PI + 0.1;
+    expect(Math.abs(h.blend([0], 0.5)[0]!)).toBeCloseTo(Math.PI, 12);
+  });
+
+  it('checks its size and kind', () => {
+    expect(() => new Interpolated(0)).toThrow(/size.*0/);
+    expect(() => new Interpolated(6, 'slerp')).toThrow(/multiple of 4.*6/);
+    expect(() => new Interpolated(3, 'cubic' as never)).toThrow(/kind.*cubic/);
+  });
+});
