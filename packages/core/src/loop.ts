@@ -127,10 +127,10 @@ export function createLoop(options?: LoopOptions | null): Loop {
     stats.resync();
   };
 
+  // Listened to only while running (start() watches, stop() unwatches).
   const onVisibility = (isHidden: boolean) => {
     if (isHidden === hidden) return;
     hidden = isHidden;
-    if (!running) return;
     if (hidden) {
       scheduler.cancel();
     } else {

@@ -141,6 +141,8 @@ describe('options are checked when a loop is made, the same way by both loops', 
       /scheduler must be .*request\(\) and cancel\(\)/,
     );
     expect(() => createLoop({ scheduler: { request() {} } as never })).toThrow(RangeError);
+    expect(() => createLoop({ scheduler: { cancel() {} } as never })).toThrow(RangeError);
+    expect(() => createLoop({ scheduler: 7 as never })).toThrow(/scheduler .*got 7/);
     expect(() => createLoop({ scheduler: null as never })).toThrow(/scheduler .*got null/);
   });
 

@@ -152,7 +152,9 @@ function fail(option: string, value: unknown, rule: string, type = RangeError): 
   throw new type(`loop option ${option} must be ${rule}, got ${show(value)}`);
 }
 
-const oneOf = (names: readonly string[]) => `one of ${names.map(show).join(', ')}`;
+function oneOf(names: readonly string[]): string {
+  return `one of ${names.map(show).join(', ')}`;
+}
 
 /**
  * The options object itself: `undefined` and `null` mean no options, anything else that is not
@@ -215,12 +217,7 @@ export function checkMaxFps(value: unknown): number {
 function isScheduler(value: unknown): boolean {
   if (SCHEDULERS.includes(value as never)) return true;
   const s = value as Scheduler | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    typeof s.request === 'function' &&
-    typeof s.cancel === 'function'
-  );
+  return s !== null && typeof s.request === 'function' && typeof s.cancel === 'function';
 }
 
 /**

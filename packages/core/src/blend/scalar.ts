@@ -19,7 +19,7 @@ export function lerpAngle(a: number, b: number, t: number): number {
   // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
   if (d > Math.PI) d -= TAU;
   // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
-  else if (d < -Math.PI) d += TAU;
+  if (d < -Math.PI) d += TAU;
   return a + d * t;
 }
 

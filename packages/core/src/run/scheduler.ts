@@ -68,26 +68,20 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
   }
   const now = options.now ?? (() => performance.now());
   let handle: ReturnType<typeof setTimeout> | undefined;
-  let pending: FrameCallback | undefined;
+  // One callback slot and one timer function for the scheduler's life: nothing per frame.
+  let pending: FrameCallback = () => {};
   let next = Number.NaN;
-  const fire = () => {
-    handle = undefined;
-    const callback = pending;
-    pending = undefined;
-    callback?.(now());
-  };
+  const fire = () => pending(now());
   return {
     request(callback) {
-      if (handle !== undefined) clearTimeout(handle);
+      clearTimeout(handle);
       pending = callback;
       const t = now();
       next = nextDeadline(next, t, interval);
       handle = setTimeout(fire, Math.max(0, next - t));
     },
     cancel() {
-      if (handle !== undefined) clearTimeout(handle);
-      handle = undefined;
-      pending = undefined;
+      clearTimeout(handle);
       next = Number.NaN;
     },
   };

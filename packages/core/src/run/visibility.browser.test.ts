@@ -133,6 +133,18 @@ describe('pause when hidden, time driven by the test', () => {
     expect(loop.tick).toBe(4);
   });
 
+  it('a visibility event that changes nothing resynchronizes nothing', () => {
+    const d = drivenScheduler();
+    const loop = createLoop({ scheduler: d.scheduler, timestep: 10 }).start();
+    loops.push(loop);
+    d.fire(0);
+    d.fire(20);
+    setPageHidden(false); // already visible
+    expect(d.pending()).toBe(true);
+    d.fire(30);
+    expect(loop.tick).toBe(3); // no baseline frame: the 10 ms were owed
+  });
+
   it('a loop stopped while hidden stays stopped when the page shows', () => {
     const d = drivenScheduler();
     const loop = createLoop({ scheduler: d.scheduler }).start();

@@ -4,7 +4,7 @@
  * function that stops watching. Outside a document it watches nothing.
  */
 export function watchVisibility(onChange: (hidden: boolean) => void): () => void {
-  if (typeof document === 'undefined' || typeof document.addEventListener !== 'function') {
+  if (typeof document === 'undefined') {
     return () => {};
   }
   const listener = () => onChange(document.visibilityState === 'hidden');

@@ -56,8 +56,9 @@ describe('Accumulator: real time in', () => {
     first.add(2 ** 53);
     expect(first.now).toBe(2 ** 53);
     const later = make();
-    later.add(2 ** 53 - 100);
-    expect(later.add(2 ** 53)).toBe(100 * perMs);
+    later.add(2 ** 53 - 1000);
+    // longer than maxDelta, so the frame takes the checked path
+    expect(later.add(2 ** 53)).toBe(1000 * perMs);
     expect(later.now).toBe(2 ** 53);
     const negative = make();
     negative.add(-(2 ** 53));

@@ -146,9 +146,9 @@ export class Accumulator implements TimeBase {
       // On the timeline: in the latest stamp's unit or past it, owe only what is past it.
       d = u - this.high;
       this.high = u;
+    } else {
       // Stryker disable next-line EqualityOperator: u = last owes u - last = 0 either way
-    } else if (u > this.last) {
-      d = u - this.last;
+      if (u > this.last) d = u - this.last;
     }
     this.last = u;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a wrong true only keeps frames off the fast branch; the fast branch of add() only saves work: the cold branch owes exactly the same for any frame it lets through
