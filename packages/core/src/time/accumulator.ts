@@ -1,5 +1,5 @@
 import type { TimeScale } from './scale.js';
-import type { TimeBase } from './ticks.js';
+import { type TimeBase, toUnits } from './ticks.js';
 
 /** A timestamp beyond ±2^53 ms (285 000 years) is no clock reading: it counts as a bad one. */
 const MAX_STAMP = 2 ** 53;
@@ -82,7 +82,7 @@ export class Accumulator implements TimeBase {
     this.perStep = base.perStep;
     this.perMs = base.perMs;
     this.half = base.half;
-    this.clamp = Math.max(1, Math.floor(maxDelta * base.perMs + base.half));
+    this.clamp = Math.max(1, toUnits(base, maxDelta));
   }
 
   /**
@@ -112,7 +112,7 @@ export class Accumulator implements TimeBase {
    * rounding error never accumulates: after any number of frames it is under one unit.
    */
   add(now: number): number {
-    const u = Math.floor((now - this.origin) * this.perMs + this.half);
+    const u = toUnits(this, now - this.origin);
     const d = u - this.high;
     // One test for the usual frame: a later stamp, on the timeline, no longer than maxDelta.
     // NaN fails it too. The rest is off the hot path, which stays small enough for V8 to
