@@ -29,6 +29,29 @@ describe('setters given the value in force change nothing', () => {
     ).toBeCloseTo(30, 0);
   });
 
+  it('changes nothing when they are written inside every hook, every frame', () => {
+    const hooks = (write: () => void) => ({
+      begin: write,
+      update: write,
+      render: write,
+      end: write,
+    });
+    const scaled: Loop = manual({
+      timeScale: 1 / 3,
+      ...hooks(() => {
+        scaled.timeScale = 1 / 3;
+      }),
+    }).start();
+    expect(feed(scaled, display(60, 100)).tick).toBe(2000);
+    const capped: Loop = manual({
+      maxFps: 30,
+      ...hooks(() => {
+        capped.maxFps = 30;
+      }),
+    }).start();
+    expect(feed(capped, display(144, 10)).stats.rendered).toBe(301);
+  });
+
   it('keeps the cadence when the cap changes: 30 → 29 renders no two frames 7 ms apart', () => {
     const stamps: number[] = [];
     const loop = manual({ maxFps: 30, render: (_a, s) => stamps.push(s.now) }).start();

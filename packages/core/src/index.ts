@@ -11,6 +11,8 @@ export {
   type DropReason,
   type LoopOptions,
   type LoopState,
+  MAX_TIME_SCALE,
+  MIN_TIMESTEP,
   type OverflowPolicy,
   type ResolvedOptions,
   type StepMode,

@@ -91,6 +91,55 @@ describe('options are checked when a loop is made, the same way by both loops', 
     }
   });
 
+  it('takes undefined as the default of every option, in both loops', () => {
+    const unset = { mode: undefined, overflow: undefined, maxFps: undefined };
+    const loop = createLoop({
+      ...unset,
+      timeScale: undefined,
+      timestep: undefined,
+      maxDelta: undefined,
+      maxSteps: undefined,
+      pauseWhenHidden: undefined,
+      begin: undefined,
+      end: undefined,
+      onDrop: undefined,
+      onError: undefined,
+      scheduler: undefined,
+    });
+    expect(loop.options).toEqual(DEFAULTS);
+    // a stall, a fraction of a step, then steady frames: the clamp, maxSteps and the step show
+    const stamps = [0, 5000, 5007, 5040, 5050];
+    const ticks = (options: object) => {
+      const basic = createBasicLoop({ ...hooks, ...options });
+      return stamps.map((t) => {
+        basic.frame(t);
+        return basic.tick;
+      });
+    };
+    const defaults = ticks({});
+    expect(ticks({ timestep: undefined, maxDelta: undefined, maxSteps: undefined })).toEqual(
+      defaults,
+    );
+    expect(defaults).toEqual([0, 10, 10, 12, 13]);
+  });
+
+  it('holds timestep to at least 0.1 ms and timeScale to at most 1000, as documented', () => {
+    for (const make of Object.values(makers)) {
+      expect(() => make({ timestep: 0.1 })).not.toThrow();
+      expect(() => make({ timestep: 0.0999 })).toThrow(
+        'loop option timestep must be a finite number >= 0.1 (ms), got 0.0999',
+      );
+    }
+    const loop = makers.createLoop({ timeScale: 1000 });
+    expect(() => makers.createLoop({ timeScale: 1000.5 })).toThrow(
+      'loop option timeScale must be a finite number from 0 to 1000, got 1000.5',
+    );
+    expect(() => {
+      loop.timeScale = 1001;
+    }).toThrow(RangeError);
+    expect(loop.timeScale).toBe(1000);
+  });
+
   it('treats null options as no options, and a non-object as an error, in both', () => {
     expect(createLoop(null as never).options).toEqual(DEFAULTS);
     expect(() => createBasicLoop(null as never)).toThrow(/update must be a function/);
@@ -171,6 +220,19 @@ describe('loop.options', () => {
     expect(loop.options.maxFps).toBe(20);
     expect(loop.options.timeScale).toBe(0.5);
     expect(loop.options.timestep).toBe(1000 / 60);
+  });
+
+  it('shows the options it was given, where they differ from the defaults', () => {
+    const given = {
+      mode: 'timeslice',
+      timestep: 20,
+      maxDelta: 100,
+      maxSteps: 3,
+      overflow: 'carry',
+      maxFps: 24,
+      timeScale: 0.5,
+    } as const;
+    expect(createLoop({ scheduler: 'manual', ...given }).options).toEqual(given);
   });
 
   it('checks timeScale and maxFps when set later, keeping the old value', () => {

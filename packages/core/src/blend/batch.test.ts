@@ -63,6 +63,18 @@ describe('batch blending', () => {
     expect(Math.sign(mid[2]!)).toBe(Math.sign(mid[3]!)); // the short way: z and w agree
   });
 
+  it('writes into out and returns it, at the ends and between', () => {
+    const a = [0, 0, 0, 1, 0, 0, 0, 1];
+    const b = [0, 0, Math.SQRT1_2, Math.SQRT1_2, 0, 1, 0, 0];
+    const out = new Float32Array(8);
+    for (const t of [0, 0.5, 1]) {
+      out.fill(9);
+      expect(slerpArray(out, a, b, t)).toBe(out);
+      expect(Array.from(out)).toEqual(Array.from(slerpArray(new Float32Array(8), a, b, t)));
+    }
+    expect(Array.from(out)).toEqual(Array.from(new Float32Array(b)));
+  });
+
   it('rejects mismatched lengths and quaternion arrays not in fours, saying so', () => {
     expect(() => lerpArray(new Float32Array(2), [1, 2, 3], [1, 2, 3], 0.5)).toThrow(
       'lerpArray: out (2) must be at least as long as a and b, which must match (3, 3)',

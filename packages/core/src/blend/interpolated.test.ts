@@ -57,6 +57,16 @@ describe('Interpolated', () => {
     expect(Math.abs(h.blend([0], 0.5)[0]!)).toBeCloseTo(Math.PI, 12);
   });
 
+  it('blends into out and returns it, for every kind', () => {
+    for (const kind of ['lerp', 'slerp', 'angle'] as const) {
+      const pair = new Interpolated(4, kind).teleport([0, 0, 0, 1]);
+      pair.current.set([0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+      const out = new Float64Array(4);
+      expect(pair.blend(out, 0.5), kind).toBe(out);
+      expect(out[2], kind).toBeGreaterThan(0);
+    }
+  });
+
   it('checks its size and kind', () => {
     expect(() => new Interpolated(0)).toThrow(/size.*0/);
     expect(() => new Interpolated(6, 'slerp')).toThrow(/multiple of 4.*6/);

@@ -123,6 +123,17 @@ describe('nlerp', () => {
     expect(nlerp([1, 1, 1, 1], [0, 0, 0, 0], [0, 0, 0, 0], 0.5)).toEqual([0, 0, 0, 0]);
   });
 
+  it('writes into out and returns it, gl-matrix style', () => {
+    const out = [9, 9, 9, 9];
+    const a = axisAngle(0, 0, 1, 0.2);
+    const b = axisAngle(0, 0, 1, 0.8);
+    for (const t of [0, 0.5, 1]) {
+      expect(nlerp(out, a, b, t)).toBe(out);
+      expect(out).toEqual(nlerp([0, 0, 0, 0], a, b, t));
+    }
+    expect(out).toEqual(b);
+  });
+
   it('is exact at the ends, normalized, and on the short path', () => {
     const a = axisAngle(0, 1, 0, 0.2);
     const b = axisAngle(0, 1, 0, 0.6).map((c) => -c);

@@ -89,6 +89,35 @@ describe('timerScheduler (Node, workers), on fake timers', () => {
   });
 });
 
+describe('timerScheduler with timers that fire late', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps its rate: each callback is asked for one interval after the last deadline', () => {
+    let clock = 0;
+    const timers: { fire: () => void; at: number }[] = [];
+    vi.stubGlobal('setTimeout', (fire: () => void, ms: number) =>
+      timers.push({ fire, at: clock + ms }),
+    );
+    vi.stubGlobal('clearTimeout', () => {});
+    const stamps: number[] = [];
+    createLoop({
+      scheduler: timerScheduler({ interval: 10, now: () => clock }),
+      render: (_a, s) => stamps.push(s.now),
+    }).start();
+    for (let i = 0; i < 100; i++) {
+      const timer = timers.at(-1)!;
+      clock = timer.at + 3; // every timer fires 3 ms late
+      timer.fire();
+    }
+    expect(timers).toHaveLength(101);
+    expect(stamps.slice(0, 3)).toEqual([13, 23, 33]);
+    // 100 callbacks in 1000 ms, not one every 13 ms
+    expect(stamps.at(-1)).toBe(1003);
+  });
+});
+
 describe('manualScheduler', () => {
   it('never calls back: frames come only from frame(now)', () => {
     let called = false;

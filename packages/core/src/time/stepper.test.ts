@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from '../loop.js';
 import type { LoopOptions } from '../options.js';
+import { display } from '../test-support/traces.js';
 import { Accumulator } from './accumulator.js';
 import { Stepper } from './stepper.js';
 import { timeBase } from './ticks.js';
@@ -111,6 +112,18 @@ describe('fixed step (accumulator)', () => {
       [4750, 'maxDelta'],
       [150, 'maxSteps'],
     ]);
+  });
+
+  it('keeps a background tab at 6 to 10 fps in real time, and a slower one from spiralling', () => {
+    for (const [hz, ticks, most] of [
+      [10, 600, 6],
+      [6, 600, 10],
+      [2, 200, 10],
+    ] as const) {
+      const { frames, loop } = drive({}, display(hz, 10));
+      expect(loop.tick).toBe(ticks);
+      expect(Math.max(...frames.map((f) => f.updates))).toBe(most);
+    }
   });
 
   it('reports dropped time before render, so the frame that dropped can draw knowing it', () => {

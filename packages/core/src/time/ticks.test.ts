@@ -17,6 +17,16 @@ describe('integer time', () => {
     expect(toUnits(base, 10_000)).toBe(600 * UNITS_PER_STEP);
   });
 
+  it('measures real time in units of timestep / 2^20, rounded to the nearest', () => {
+    // a step of 2^20 microseconds: one unit is one microsecond, and alpha counts them
+    const loop = createLoop({ scheduler: 'manual', timestep: 1048.576, maxDelta: 2000 }).start();
+    const units = [0, 0.001, 0.0014, 0.0016, 1048.575].map((t) => {
+      loop.frame(t);
+      return loop.alpha * 2 ** 20;
+    });
+    expect(units).toEqual([0, 1, 1, 2, 2 ** 20 - 1]);
+  });
+
   it('uses whole milliseconds in timeslice mode and floors', () => {
     const base = timeBase(16, true);
     expect(base.perStep).toBe(16);

@@ -133,6 +133,19 @@ describe('bad timestamps never reach the figures', () => {
     expect(loop.stats.fps).toBeGreaterThan(50);
   });
 
+  it('shows a backwards or bad timestamp as a zero-length frame: frame time 0, fps finite', () => {
+    const { loop } = counted();
+    expect([loop.now, loop.stats.now, loop.stats.fps, loop.stats.frameTime]).toEqual([0, 0, 0, 0]);
+    feed(loop, display(60, 1));
+    // each one a frame of no time among the last 31 frame times: fps counts it, never 0 or NaN
+    [500, Number.NaN, Number.NEGATIVE_INFINITY].forEach((t, k) => {
+      loop.frame(t);
+      expect(loop.stats.frameTime).toBe(0);
+      expect(loop.stats.fps).toBeCloseTo((31 * 1000) / ((30 - k) * STEP), 6);
+      expect([loop.now, loop.stats.now]).toEqual([500, 500]);
+    });
+  });
+
   it('hands begin the last good timestamp, never NaN', () => {
     const nows: number[] = [];
     const loop = createLoop({ scheduler: 'manual', begin: (now) => nows.push(now) }).start();
@@ -151,6 +164,33 @@ describe('time scale: the step count does not depend on the frame rate', () => {
       expect(counts[0]).toBe(Math.round(6000 * scale));
     });
   }
+
+  it('runs more or fewer fixed steps per frame at a scale, each of the same dt', () => {
+    for (const [scale, perFrame] of [
+      [2, [2]],
+      [0.5, [0, 1]],
+    ] as const) {
+      const dts = new Set<number>();
+      const counts = new Set<number>();
+      let updates = 0;
+      const loop = createLoop({
+        scheduler: 'manual',
+        timeScale: scale,
+        update: (dt) => {
+          dts.add(dt);
+          updates++;
+        },
+        render: (_alpha, state) => {
+          if (state.now > 0) counts.add(updates);
+          updates = 0;
+        },
+      }).start();
+      feed(loop, display(60, 1));
+      expect(loop.tick).toBe(60 * scale);
+      expect([...counts].sort()).toEqual(perFrame);
+      expect([...dts]).toEqual([1 / 60]);
+    }
+  });
 
   it('keeps the count when the same scale is written every frame', () => {
     const { loop } = counted({ timeScale: 1 / 3 });
