@@ -1,8 +1,12 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { animationFrames, pageCanvas, setDevicePixelRatio } from '../test-support/browser.js';
-import { fitCanvas, pixelRatio, watchCanvas } from './canvas.js';
+import { canvasSize, fitCanvas, pixelRatio, watchCanvas } from './canvas.js';
 
 // The device pixel ratio is changed for real (CDP emulation), and put back after each test.
+// Where a test needs what a browser never has, it stubs a global of the window for itself.
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 /** A canvas laid out at `width`×`height` CSS pixels. */
 const canvasOf = (width: number, height: number) =>
@@ -50,6 +54,22 @@ describe('fitCanvas', () => {
     expect(Array.from(ctx.getImageData(5, 5, 1, 1).data)).toEqual([255, 0, 0, 255]);
   });
 
+  it('fits into the zeroed size canvasSize() makes', () => {
+    const out = canvasSize();
+    expect(out).toEqual({ width: 0, height: 0, pixelWidth: 0, pixelHeight: 0, ratio: 1 });
+    expect(fitCanvas(canvasOf(20, 10), {}, out)).toBe(out);
+    expect(out).toEqual({ width: 20, height: 10, pixelWidth: 20, pixelHeight: 10, ratio: 1 });
+  });
+
+  it('draws at ratio 1 where the window knows none (a detached frame reports 0)', () => {
+    vi.stubGlobal('devicePixelRatio', 0);
+    expect(pixelRatio()).toBe(1);
+    expect(pixelRatio(0.5)).toBe(0.5);
+    const canvas = canvasOf(20, 10);
+    expect(fitCanvas(canvas).ratio).toBe(1);
+    expect([canvas.width, canvas.height]).toEqual([20, 10]);
+  });
+
   it('never sizes the backing store to zero', () => {
     const canvas = canvasOf(0, 0);
     const size = fitCanvas(canvas);
@@ -61,6 +81,8 @@ describe('fitCanvas', () => {
     expect(() => fitCanvas(canvas, { maxDpr: 0 })).toThrow(/maxDpr.*got 0/);
     expect(() => fitCanvas(canvas, { maxDpr: Number.NaN })).toThrow(RangeError);
     expect(() => watchCanvas(canvas, () => {}, { maxDpr: -1 })).toThrow(/maxDpr/);
+    // A string read from a URL or a settings file is not taken for the number it spells.
+    expect(() => fitCanvas(canvas, { maxDpr: '2' as never })).toThrow('got "2"');
   });
 });
 
@@ -93,9 +115,56 @@ describe('watchCanvas', () => {
     expect(canvas.width).toBe(300);
   });
 
+  it('reports a change of CSS width or height alone, though the backing store stays the same', async () => {
+    // At half resolution 101 and 102 CSS pixels both make 51 device pixels.
+    const canvas = canvasOf(101, 101);
+    const seen: number[][] = [];
+    const dispose = watchCanvas(
+      canvas,
+      (s) => seen.push([s.width, s.height, s.pixelWidth, s.pixelHeight]),
+      { maxDpr: 0.5 },
+    );
+    onTestFinished(dispose);
+    canvas.style.width = '102px';
+    await frames();
+    canvas.style.height = '102px';
+    await frames();
+    expect(seen).toEqual([
+      [101, 101, 51, 51],
+      [102, 101, 51, 51],
+      [102, 102, 51, 51],
+    ]);
+    expect([canvas.width, canvas.height]).toEqual([51, 51]);
+  });
+
+  it('reports a change of the ratio alone, though the backing store stays the same', async () => {
+    const canvas = canvasOf(0, 0); // not laid out yet: a 1×1 backing store at any ratio
+    const seen: number[][] = [];
+    const dispose = watchCanvas(canvas, (s) => seen.push([s.width, s.pixelWidth, s.ratio]));
+    onTestFinished(dispose);
+    await setDevicePixelRatio(2);
+    expect(seen).toEqual([
+      [0, 1, 1],
+      [0, 1, 2],
+    ]);
+  });
+
+  it('fits once and disposes cleanly without ResizeObserver and matchMedia (jsdom has neither)', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    vi.stubGlobal('matchMedia', undefined);
+    const canvas = canvasOf(100, 50);
+    const seen: number[][] = [];
+    const dispose = watchCanvas(canvas, (s) => seen.push([s.width, s.height, s.pixelWidth]));
+    expect(seen).toEqual([[100, 50, 100]]);
+    expect([canvas.width, canvas.height]).toEqual([100, 50]);
+    expect(dispose).not.toThrow();
+  });
+
   it('follows real changes of the device pixel ratio, and none after dispose', async () => {
     const canvas = canvasOf(100, 50);
     const seen: number[][] = [];
+    const queries = vi.spyOn(window, 'matchMedia');
+    onTestFinished(() => queries.mockRestore());
     const dispose = watchCanvas(canvas, (s) => seen.push([s.pixelWidth, s.pixelHeight, s.ratio]));
     onTestFinished(dispose);
     expect(seen).toEqual([[100, 50, 1]]);
@@ -110,9 +179,14 @@ describe('watchCanvas', () => {
     expect(canvas.width).toBe(150);
 
     dispose();
+    const asked = queries.mock.calls.length;
+    expect(asked).toBe(3); // one query per ratio it saw
     await setDevicePixelRatio(3);
+    await setDevicePixelRatio(1); // back to the first ratio: its query matches again
     await frames();
     expect(seen).toHaveLength(3);
     expect(canvas.width).toBe(150);
+    // No query it made still listens: none woke it to make the next one.
+    expect(queries).toHaveBeenCalledTimes(asked);
   });
 });

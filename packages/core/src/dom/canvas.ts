@@ -7,6 +7,8 @@
  * battery. Only `run/` and `dom/` touch the document; nothing here runs per frame.
  */
 
+import { show } from '../options.js';
+
 /** Options of {@link fitCanvas} and {@link watchCanvas}. */
 export interface FitCanvasOptions {
   /**
@@ -38,7 +40,7 @@ export function canvasSize(): CanvasSize {
 /** Throws a RangeError naming the option unless `maxDpr` is a number > 0 (Infinity allowed). */
 function checkMaxDpr(maxDpr: number): number {
   if (typeof maxDpr !== 'number' || Number.isNaN(maxDpr) || maxDpr <= 0) {
-    throw new RangeError(`canvas option maxDpr must be a number > 0, got ${String(maxDpr)}`);
+    throw new RangeError(`canvas option maxDpr must be a number > 0, got ${show(maxDpr)}`);
   }
   return maxDpr;
 }
@@ -96,15 +98,15 @@ export function watchCanvas(
 ): () => void {
   checkMaxDpr(options.maxDpr ?? Number.POSITIVE_INFINITY);
   const size = canvasSize();
-  let disposed = false;
   const refit = () => {
-    if (disposed) return;
     const { width, height, pixelWidth, pixelHeight, ratio } = size;
     fitCanvas(canvas, options, size);
     if (
       size.width !== width ||
       size.height !== height ||
+      // Stryker disable next-line ConditionalExpression: pixelWidth follows from width and ratio, both compared
       size.pixelWidth !== pixelWidth ||
+      // Stryker disable next-line ConditionalExpression: pixelHeight follows from height and ratio, both compared
       size.pixelHeight !== pixelHeight ||
       size.ratio !== ratio
     ) {
@@ -133,7 +135,6 @@ export function watchCanvas(
   refit();
 
   return () => {
-    disposed = true;
     observer?.disconnect();
     query?.removeEventListener('change', onRatio);
   };

@@ -95,11 +95,13 @@ export class Input {
           ? null
           : window
         : options.keyboard;
+    // Stryker disable next-line ArrayDeclaration: no key's code is the mutant's string, so no key is prevented either way
     this.prevent = new Set(options.preventDefault ?? []);
     this.keyboard?.addEventListener('keydown', this.onKeyDown as EventListener);
     this.keyboard?.addEventListener('keyup', this.onKeyUp as EventListener);
     if (typeof window !== 'undefined') window.addEventListener('blur', this.releaseAll);
     const el = this.element;
+    // Stryker disable next-line StringLiteral: only read when there is an element, whose touch-action is never nullish
     this.touchAction = el?.style.touchAction ?? '';
     if (el) {
       el.style.touchAction = 'none';
@@ -149,6 +151,7 @@ export class Input {
       el.removeEventListener('pointerdown', this.onPointerDown);
       el.removeEventListener('pointerenter', this.locate);
       el.removeEventListener('pointermove', this.onPointerMove);
+      // Stryker disable next-line StringLiteral: after dispose no pointer is active, so a pointerup changes nothing
       el.removeEventListener('pointerup', this.onPointerUp);
       el.removeEventListener('pointercancel', this.onPointerUp);
     }
@@ -205,13 +208,11 @@ export class Input {
     this.active.add(e.pointerId);
     this.pointerLatch |= PRESSED;
     // Keep receiving this pointer's moves and its up even when it leaves the element.
-    const el = this.element;
-    if (el && typeof el.setPointerCapture === 'function') {
-      try {
-        el.setPointerCapture(e.pointerId);
-      } catch {
-        // A synthetic or already-released pointer cannot be captured; nothing to keep.
-      }
+    try {
+      this.element!.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic or already-released pointer cannot be captured, and some test DOMs have no
+      // capture at all: then there is nothing to keep.
     }
   };
 

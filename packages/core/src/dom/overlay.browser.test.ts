@@ -66,9 +66,20 @@ describe('createStatsOverlay', () => {
     expect(text).toMatch(/skipped +3$/);
   });
 
+  it('shows no label line without a label, and a label set later from the next refresh', () => {
+    overlay = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000 });
+    expect(overlay.label).toBe('');
+    expect(overlay.element.textContent).toMatch(/^fps /);
+    overlay.label = 'paused';
+    expect(overlay.element.textContent).toMatch(/^fps /);
+    overlay.refresh();
+    expect(overlay.element.textContent).toMatch(/^paused\nfps /);
+  });
+
   it('averages updates per frame from the tick between refreshes', () => {
     const stats = new FrameStats();
-    const source = { stats, tick: 0 };
+    stats.rendered = 50; // a loop that has run a while already
+    const source = { stats, tick: 100 };
     overlay = createStatsOverlay(source, { interval: 60_000 });
     // Four frames ran 0, 1, 0 and 1 steps: the last frame alone would say 1.
     stats.rendered += 4;
@@ -76,6 +87,43 @@ describe('createStatsOverlay', () => {
     source.tick += 2;
     overlay.refresh();
     expect(overlay.element.textContent).toMatch(/updates +0\.50 \/ frame/);
+    // No frame since (a paused loop): the last frame's count, not 0 / 0.
+    stats.updates = 0;
+    overlay.refresh();
+    expect(overlay.element.textContent).toMatch(/updates +0\.00 \/ frame/);
+  });
+
+  it("shows the last frame's updates from a source without a tick", () => {
+    const stats = new FrameStats();
+    overlay = createStatsOverlay({ stats }, { interval: 60_000 });
+    stats.rendered += 4;
+    stats.updates = 2;
+    overlay.refresh();
+    expect(overlay.element.textContent).toMatch(/updates +2\.00 \/ frame/);
+  });
+
+  it('stays out of the way: fixed in a corner, clicks pass through, never read out', () => {
+    overlay = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000 });
+    const style = getComputedStyle(overlay.element);
+    expect([style.position, style.top, style.left, style.zIndex]).toEqual([
+      'fixed',
+      '8px',
+      '8px',
+      '10',
+    ]);
+    expect(style.pointerEvents).toBe('none');
+    expect([style.fontSize, style.whiteSpace, style.fontVariantNumeric]).toEqual([
+      '12px',
+      'pre',
+      'tabular-nums',
+    ]);
+    expect([style.color, style.backgroundColor, style.borderRadius]).toEqual([
+      'rgb(232, 240, 255)',
+      'rgba(10, 14, 24, 0.72)',
+      '6px',
+    ]);
+    // Not a live region, even inside one: a screen reader does not read it 4 times a second.
+    expect(overlay.element.getAttribute('aria-live')).toBe('off');
   });
 
   it('refreshes four times a second: not every frame, not once a second', async () => {
@@ -136,9 +184,11 @@ describe('createStatsOverlay', () => {
   });
 
   it('rejects an interval that is not a finite number > 0', () => {
-    expect(() => createStatsOverlay({ stats: new FrameStats() }, { interval: 0 })).toThrow(
-      /interval.*got 0/,
-    );
+    const stats = new FrameStats();
+    expect(() => createStatsOverlay({ stats }, { interval: 0 })).toThrow(/interval.*got 0/);
+    expect(() => createStatsOverlay({ stats }, { interval: Number.NaN })).toThrow(/got NaN/);
+    expect(() => createStatsOverlay({ stats }, { interval: Infinity })).toThrow(/got Infinity/);
+    expect(() => createStatsOverlay({ stats }, { interval: '250' as never })).toThrow('got "250"');
     expect(document.querySelector('[data-loop-stats]')).toBeNull();
   });
 });

@@ -26,8 +26,16 @@ describe('stylePage', () => {
     expect(getComputedStyle(canvas).display).toBe('block');
     expect(getComputedStyle(document.body).margin).toBe('0px');
     expect(getComputedStyle(document.body).overflow).toBe('hidden');
+    const text = getComputedStyle(document.body);
+    expect([text.fontSize, text.lineHeight, text.color]).toEqual([
+      '14px',
+      '19.6px',
+      'rgb(232, 240, 255)',
+    ]);
     expect(getComputedStyle(hud).position).toBe('fixed');
     expect(getComputedStyle(hud).padding).toBe('8px 12px');
+    expect(getComputedStyle(hud).backgroundColor).toBe('rgba(10, 14, 24, 0.72)');
+    expect(getComputedStyle(hud).borderRadius).toBe('6px');
     expect(getComputedStyle(button).cursor).toBe('pointer');
   });
 

@@ -35,17 +35,24 @@ describe('createScope', () => {
     expect(clicks).toBe(1);
   });
 
-  it('runs the rest when one cleanup throws, then throws the first error', () => {
+  it('runs the rest when one cleanup throws, then throws the first error itself', () => {
     const ran: number[] = [];
     const scope = createScope();
+    const first = new Error('the first to throw (newest first)');
     scope.add(() => ran.push(1));
     scope.add(() => {
-      throw new Error('first failure');
+      throw new Error('a later failure');
     });
     scope.add(() => {
-      throw new Error('second failure');
+      throw first;
     });
-    expect(() => scope.dispose()).toThrow('second failure');
+    let thrown: unknown;
+    try {
+      scope.dispose();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBe(first);
     expect(ran).toEqual([1]);
   });
 

@@ -2,8 +2,8 @@
  * Helpers for the real-browser tests (`*.browser.test.ts`, Vitest browser mode on Chromium).
  * They count animation frames instead of waiting a fixed time, so a loaded machine only makes a
  * test slower, never red; they make trusted input and real device-pixel-ratio changes through
- * the Chrome DevTools Protocol; and they emulate the one thing headless Chromium cannot do, a
- * hidden page. Browser-only: it imports `vitest/browser`.
+ * the Chrome DevTools Protocol, and real focus changes; and they emulate the one thing headless
+ * Chromium cannot do, a hidden page. Browser-only: it imports `vitest/browser`.
  *
  * Tests run in an iframe of Vitest's page, offset and scaled to fit it, while CDP input and
  * emulation act on the top page: points are mapped with {@link toPage}, and the device metrics
@@ -15,6 +15,9 @@ import { cdp } from 'vitest/browser';
 // Taken at load, so that a test's vi.spyOn(window, 'requestAnimationFrame') counts only the
 // requests of the code under test, and fake timers that fake rAF cannot stop these frames.
 const raf = window.requestAnimationFrame.bind(window);
+// Taken at load too, so that a test's vi.spyOn(window, 'matchMedia') sees only the queries of
+// the code under test, not those setDevicePixelRatio makes.
+const mediaQuery = window.matchMedia.bind(window);
 
 /**
  * Waits for `count` animation frames of this page and returns their timestamps. Callbacks of
@@ -59,6 +62,33 @@ function resetPageVisibility(): void {
   const doc = document as { visibilityState?: unknown; hidden?: unknown };
   delete doc.visibilityState;
   delete doc.hidden;
+}
+
+/** `thing` (an input, an overlay), disposed when the test ends. */
+export function disposeAtEnd<T extends { dispose(): unknown }>(thing: T): T {
+  onTestFinished(() => {
+    thing.dispose();
+  });
+  return thing;
+}
+
+/** Adds `listener` to `target` for each of `types`, for the rest of the test. */
+export function listen<K extends keyof WindowEventMap>(
+  target: EventTarget,
+  types: K[],
+  listener: (e: WindowEventMap[K]) => void,
+): void {
+  for (const type of types) target.addEventListener(type, listener as EventListener);
+  onTestFinished(() => {
+    for (const type of types) target.removeEventListener(type, listener as EventListener);
+  });
+}
+
+/** Records, for each event of `types` on `target`, whether the browser made it (isTrusted). */
+export function trusted(target: EventTarget, ...types: (keyof WindowEventMap)[]): boolean[] {
+  const seen: boolean[] = [];
+  listen(target, types, (e) => seen.push(e.isTrusted));
+  return seen;
 }
 
 /** A canvas added to the page with the style `css`, removed when the test ends. */
@@ -129,6 +159,43 @@ export async function touch(
   await cdp().send('Input.dispatchTouchEvent', { type, touchPoints });
 }
 
+/**
+ * A trusted key event sent straight through CDP, for what Playwright's keyboard cannot send: a
+ * `keydown` of a key already down with `repeat` false (as some keyboards and platforms send
+ * their auto-repeat), or one with `repeat` true. `key` and `keyCode` as a US layout has them
+ * (`'w'` and 87 for `KeyW`). A test releases the keys it pressed this way.
+ */
+export async function rawKey(
+  action: 'down' | 'up',
+  code: string,
+  key: string,
+  keyCode: number,
+  autoRepeat = false,
+): Promise<void> {
+  await cdp().send('Input.dispatchKeyEvent', {
+    type: action === 'down' ? 'rawKeyDown' : 'keyUp',
+    code,
+    key,
+    windowsVirtualKeyCode: keyCode,
+    autoRepeat,
+  });
+}
+
+/**
+ * Moves the focus out of this test frame, to the page around it, or back into it, for real: the
+ * window gets a trusted `blur` or `focus`, as when the player switches to another window and
+ * back. Resolves once `document.hasFocus()` says so (fails after 120 frames); the focus is back
+ * in the frame when the test ends.
+ */
+export async function setFrameFocused(focused: boolean): Promise<void> {
+  if (!focused) onTestFinished(() => window.focus());
+  (focused ? window : window.parent).focus();
+  for (let frames = 0; document.hasFocus() !== focused; frames++) {
+    if (frames === 120) throw new Error(`the frame did not ${focused ? 'get' : 'lose'} the focus`);
+    await animationFrames(1);
+  }
+}
+
 interface Metrics {
   width: number;
   height: number;
@@ -172,7 +239,7 @@ export async function setDevicePixelRatio(ratio: number): Promise<void> {
   const before = window.devicePixelRatio;
   if (ratio === before) return;
   let reported = false;
-  const query = matchMedia(`(resolution: ${before}dppx)`);
+  const query = mediaQuery(`(resolution: ${before}dppx)`);
   const onChange = () => {
     reported = true;
   };
