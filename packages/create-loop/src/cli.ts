@@ -12,7 +12,8 @@ import {
 } from './package-files.js';
 import { detectPackageManager } from './package-manager.js';
 import { scaffold } from './scaffold.js';
-import { inspectTarget, signalExitCode } from './staging.js';
+import { signalExitCode } from './staging.js';
+import { describeEntries, entriesToRemove, realTarget, targetProblem } from './target.js';
 import { findTemplate, listTemplates, type TemplateInfo, templateNames } from './templates.js';
 import { toValidPackageName } from './validate.js';
 
@@ -22,7 +23,7 @@ import { toValidPackageName } from './validate.js';
  * Every user-facing failure is thrown as `CliError` / `CancelledError` for `index.ts` to print.
  */
 export async function main(argv: readonly string[]): Promise<void> {
-  const args = parseCliArgs(argv);
+  const args = parseCliArgs(argv, process.env);
   const root = packageRoot();
   if (args.version) {
     console.log(await readOwnVersion(root));
@@ -50,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   let template: TemplateInfo | undefined =
     args.template === undefined ? undefined : findTemplate(templates, args.template);
   let dir = args.targetDir;
-  if (dir !== undefined) await checkTarget(resolve(cwd, dir), args.overwrite);
+  if (dir !== undefined) checkTarget(resolve(cwd, dir), args.overwrite, cwd);
   const interactive = args.interactive ?? process.stdin.isTTY === true;
   if (interactive && (dir === undefined || template === undefined)) {
     const { ask } = await import('./prompts.js');
@@ -62,8 +63,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     );
   }
   dir ??= DEFAULT_DIR;
-  const target = resolve(cwd, dir);
-  await checkTarget(target, args.overwrite);
+  const target = realTarget(resolve(cwd, dir));
+  checkTarget(target, args.overwrite, cwd);
+  const removing = args.overwrite ? entriesToRemove(target) : [];
+  if (removing.length > 0) {
+    if (interactive) await (await import('./prompts.js')).confirmRemoval(target, removing);
+    else console.log(`--overwrite: removing from ${target}: ${describeEntries(removing)}`);
+  }
 
   const packageName = toValidPackageName(basename(target));
   const versions = await readWorkspaceVersions();
@@ -74,6 +80,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     packageName,
     versions,
     overwrite: args.overwrite,
+    removing,
     onInterrupt: (signal) => {
       process.stderr.write(`create-loop: ${new CancelledError().message}\n`);
       process.exit(signalExitCode(signal));
@@ -87,12 +94,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log('');
 }
 
-/** Fails early (before any prompt) when the target is a file or a non-empty directory. */
-async function checkTarget(target: string, overwrite: boolean): Promise<void> {
-  const state = await inspectTarget(target);
-  if (state === 'non-empty' && !overwrite) {
-    throw new CliError(
-      `${target} is not empty; pass --overwrite to replace its contents, or choose another directory`,
-    );
-  }
+/** Fails early (before any prompt) when the target cannot take the project: see targetProblem. */
+function checkTarget(target: string, overwrite: boolean, cwd: string): void {
+  const problem = targetProblem(target, overwrite, cwd);
+  if (problem !== undefined) throw new CliError(problem);
 }

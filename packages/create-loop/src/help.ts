@@ -29,7 +29,8 @@ Options:
 
 Without a prompt (--no-interactive, or stdin not a TTY) --template is required: a missing
 one is an error, never a silent default. A non-empty directory is refused unless --overwrite
-is given. Files are written to a hidden staging directory and moved into place at the end,
+is given; --overwrite lists what it removes (and asks, on a terminal) and never removes the
+directory you are in. Under npm create, put -- before the options. Files are written to a hidden staging directory and moved into place at the end,
 so an error or Ctrl-C leaves nothing behind. Errors exit 1, cancelling exits 130.
 `;
 }

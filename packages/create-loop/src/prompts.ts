@@ -1,7 +1,7 @@
-import { lstatSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CancelledError, EXIT_CANCELLED } from './errors.js';
 import { DEFAULT_DIR } from './help.js';
+import { describeEntries, targetProblem } from './target.js';
 import type { TemplateInfo } from './templates.js';
 
 /** What the prompts fill in. */
@@ -59,7 +59,11 @@ async function askWith(
         placeholder: DEFAULT_DIR,
         defaultValue: DEFAULT_DIR,
         validate: (value) =>
-          problemWithDir(resolve(options.cwd, value?.trim() || DEFAULT_DIR), options.overwrite),
+          targetProblem(
+            resolve(options.cwd, value?.trim() || DEFAULT_DIR),
+            options.overwrite,
+            options.cwd,
+          ),
       }),
     );
     dir = answer.trim() || DEFAULT_DIR;
@@ -84,16 +88,16 @@ async function askWith(
   return { dir, template };
 }
 
-/** Why a typed directory cannot be used, for the prompt to show before the user moves on. */
-function problemWithDir(target: string, overwrite: boolean): string | undefined {
-  try {
-    if (!lstatSync(target).isDirectory()) return `${target} exists and is not a directory`;
-    const entries = readdirSync(target).filter((name) => name !== '.git');
-    if (entries.length > 0 && !overwrite) {
-      return `${target} is not empty; pick another directory (or rerun with --overwrite)`;
-    }
-  } catch {
-    // Missing: it will be created.
-  }
-  return undefined;
+/**
+ * Asks before `--overwrite` removes `entries` from `target`; no (or Ctrl-C) throws
+ * `CancelledError` with nothing removed. Why ask: create-vite empties the directory without
+ * saying what goes; a stray `--overwrite` in shell history should not cost a project.
+ */
+export async function confirmRemoval(target: string, entries: readonly string[]): Promise<void> {
+  const clack = await import('@clack/prompts');
+  const answer = await clack.confirm({
+    message: `--overwrite removes from ${target}: ${describeEntries(entries)}. Go on?`,
+    initialValue: false,
+  });
+  if (answer !== true) throw new CancelledError();
 }

@@ -16,6 +16,8 @@ export interface ScaffoldOptions {
   /** Published versions of the monorepo's packages, for `workspace:` specs. */
   versions: WorkspaceVersions;
   overwrite: boolean;
+  /** What the user was told `overwrite` removes; see `AtomicWriteOptions.removing`. */
+  removing?: readonly string[];
   onInterrupt?: AtomicWriteOptions['onInterrupt'];
 }
 
@@ -30,6 +32,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<number> {
   let files = 0;
   const atomic: AtomicWriteOptions = { overwrite: options.overwrite };
   if (options.onInterrupt !== undefined) atomic.onInterrupt = options.onInterrupt;
+  if (options.removing !== undefined) atomic.removing = options.removing;
   await writeAtomically(options.target, atomic, async (dir) => {
     files = await copyDir(options.templateDir, dir, {
       renames: SCAFFOLD_RENAMES,

@@ -3,11 +3,13 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -100,6 +102,38 @@ describe('writeAtomically', () => {
     await writeAtomically(target, { overwrite: true }, fillWith({ 'x.txt': 'new x' }));
     expect(readdirSync(target).sort()).toEqual(['.git', 'x.txt']);
     expect(readFileSync(join(target, 'x.txt'), 'utf8')).toBe('new x');
+  });
+
+  it('removes only what the user was shown: a new entry stops the move, nothing removed', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    writeFileSync(join(target, 'shown.txt'), 'old');
+    const options = { overwrite: true, removing: ['shown.txt'] };
+    await expect(
+      writeAtomically(target, options, async (dir) => {
+        writeFileSync(join(target, 'saved-meanwhile.txt'), 'new work');
+        await fillWith({ 'x.txt': 'x' })(dir);
+      }),
+    ).rejects.toThrow(
+      new CliError(
+        `${target} changed while create-loop ran (saved-meanwhile.txt appeared); nothing was removed or written`,
+      ),
+    );
+    expect(readdirSync(target).sort()).toEqual(['saved-meanwhile.txt', 'shown.txt']);
+    expect(stagingLeftovers(tmp)).toEqual([]);
+    rmSync(join(target, 'saved-meanwhile.txt'));
+    await writeAtomically(target, options, fillWith({ 'x.txt': 'x' }));
+    expect(readdirSync(target)).toEqual(['x.txt']);
+  });
+
+  it('writes through a symbolic link to a directory, into the directory, keeping the link', async () => {
+    const real = join(tmp, 'real');
+    mkdirSync(real);
+    symlinkSync(real, join(tmp, 'link'), 'dir');
+    expect(await inspectTarget(join(tmp, 'link'))).toBe('empty');
+    await writeAtomically(join(tmp, 'link'), { overwrite: false }, fillWith({ 'x.txt': 'x' }));
+    expect(readdirSync(real)).toEqual(['x.txt']);
+    expect(lstatSync(join(tmp, 'link')).isSymbolicLink()).toBe(true);
   });
 
   it('leaves nothing at all when fill fails midway, not even created parents', async () => {

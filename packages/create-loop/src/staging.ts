@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CliError } from './errors.js';
+import { KEPT } from './target.js';
 
 /** What is at the target path before we write anything. */
 export type TargetState = 'missing' | 'empty' | 'non-empty';
 
-/** Entries that do not make a directory "non-empty": a fresh `git init` is a fine target. */
-const KEPT = new Set(['.git']);
-
 /**
  * Looks at the target path: missing, an empty directory (or one holding only `.git`), or a
- * directory with files in it. A file at that path is a `CliError`. `ignore` names one entry to
+ * directory with files in it; a symbolic link is followed. A file at that path is a `CliError`. `ignore` names one entry to
  * leave out of the count (our own staging directory, when it had to go inside the target).
  *
  * Why `.git` counts as empty: `git init my-game && npm create loop my-game` is a common start,
@@ -22,7 +20,7 @@ const KEPT = new Set(['.git']);
 export async function inspectTarget(target: string, ignore?: string): Promise<TargetState> {
   let isDirectory: boolean;
   try {
-    isDirectory = (await lstat(target)).isDirectory();
+    isDirectory = (await stat(target)).isDirectory();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
     throw error;
@@ -36,6 +34,12 @@ export async function inspectTarget(target: string, ignore?: string): Promise<Ta
 export interface AtomicWriteOptions {
   /** Replace the contents of a non-empty target (everything but `.git`). */
   overwrite: boolean;
+  /**
+   * The entries of the target the user was told `overwrite` removes. When the target holds any
+   * other by the time the project moves in, nothing is removed and a `CliError` says why.
+   * Undefined: whatever is there.
+   */
+  removing?: readonly string[];
   /**
    * Called after the staging directory was removed because one of `signals` arrived while
    * `fill` ran. Defaults to exiting with 128 + signal number.
@@ -102,7 +106,7 @@ export async function writeAtomically(
   try {
     await fill(staging);
     committing = true;
-    await moveIntoPlace(staging, target, options.overwrite);
+    await moveIntoPlace(staging, target, options);
   } catch (error) {
     cleanUpSync();
     throw error;
@@ -112,7 +116,11 @@ export async function writeAtomically(
 }
 
 /** Moves the staged tree to `target`; re-checks the target, which may have changed meanwhile. */
-async function moveIntoPlace(staging: string, target: string, overwrite: boolean): Promise<void> {
+async function moveIntoPlace(
+  staging: string,
+  target: string,
+  options: AtomicWriteOptions,
+): Promise<void> {
   const stagingName = basename(staging);
   const now = await inspectTarget(target, stagingName);
   if (now === 'missing') {
@@ -120,11 +128,15 @@ async function moveIntoPlace(staging: string, target: string, overwrite: boolean
     return;
   }
   if (now === 'non-empty') {
-    if (!overwrite) throw notEmpty(target);
-    for (const name of await readdir(target)) {
-      if (KEPT.has(name) || name === stagingName) continue;
-      await rm(join(target, name), { recursive: true, force: true });
+    if (!options.overwrite) throw notEmpty(target);
+    const names = (await readdir(target)).filter((n) => !KEPT.has(n) && n !== stagingName);
+    const unlisted = names.filter((n) => options.removing && !options.removing.includes(n));
+    if (unlisted.length > 0) {
+      throw new CliError(
+        `${target} changed while create-loop ran (${unlisted.join(', ')} appeared); nothing was removed or written`,
+      );
     }
+    for (const name of names) await rm(join(target, name), { recursive: true, force: true });
   }
   for (const name of await readdir(staging)) {
     await rename(join(staging, name), join(target, name));

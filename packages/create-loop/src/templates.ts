@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError } from './errors.js';
 import { parseManifest } from './manifest.js';
+import { closest } from './suggest.js';
 
 /** One template shipped in the tarball. */
 export interface TemplateInfo {
@@ -52,12 +53,20 @@ export async function listTemplates(templatesDir: string): Promise<TemplateInfo[
  * Finds the template called `name`, or throws a `CliError` that lists the valid names.
  *
  * Why an error and not a fallback: create-vite silently falls back to a default on a typo, so
- * `--template tree` quietly scaffolds something else; failing with the list costs one retry.
+ * `--template tree` quietly scaffolds something else; failing with the closest name and the
+ * list costs one retry.
  */
 export function findTemplate(templates: readonly TemplateInfo[], name: string): TemplateInfo {
   const found = templates.find((t) => t.name === name);
   if (found !== undefined) return found;
-  throw new CliError(`unknown template "${name}"; valid templates: ${templateNames(templates)}`);
+  const near = closest(
+    name,
+    templates.map((t) => t.name),
+  );
+  const hint = near === undefined ? '' : `did you mean "${near}"? `;
+  throw new CliError(
+    `unknown template "${name}"; ${hint}valid templates: ${templateNames(templates)}`,
+  );
 }
 
 /** `canvas2d, mobile, three`: the names as one comma-separated line for messages. */

@@ -81,6 +81,39 @@ describe('errors', () => {
     expect(readdirSync(sandbox.work)).toEqual([]);
   });
 
+  it('a near-miss template name gets the closest one suggested', async () => {
+    for (const name of ['Alpha', 'alpah', 'bta']) {
+      const result = await run(sandbox.bin, ['game', '-t', name], { cwd: sandbox.work });
+      expectOneLineError(result, /did you mean "(alpha|beta)"\? valid templates: alpha, beta/);
+    }
+    expect(readdirSync(sandbox.work)).toEqual([]);
+  });
+
+  it('a repeated --template is refused, not silently the last', async () => {
+    const result = await run(sandbox.bin, ['game', '-t', 'alpha', '--template', 'beta'], {
+      cwd: sandbox.work,
+    });
+    expectOneLineError(result, /--template is given twice; pass it once/);
+    expect(readdirSync(sandbox.work)).toEqual([]);
+  });
+
+  it('npm create without -- gets the command that works, not a complaint about spaces', async () => {
+    // What npm 11 runs for `npm create loop game --template beta --overwrite`.
+    const result = await run(sandbox.bin, ['game', 'beta'], {
+      cwd: sandbox.work,
+      env: {
+        npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
+        npm_config_template: 'true',
+        npm_config_overwrite: 'true',
+      },
+    });
+    expectOneLineError(
+      result,
+      /: npm kept --template --overwrite for itself: npm create needs -- before create-loop's flags, as in: npm create loop@latest game -- --template beta --overwrite\n$/,
+    );
+    expect(readdirSync(sandbox.work)).toEqual([]);
+  });
+
   it('no template without a TTY is an error that lists the templates (stdin piped)', async () => {
     const result = await run(sandbox.bin, ['game'], { cwd: sandbox.work });
     expectOneLineError(result, /no template given.*--template <name>, one of: alpha, beta/);

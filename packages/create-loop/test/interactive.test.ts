@@ -150,11 +150,34 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     const t = terminal(['-t', 'beta']);
     await t.waitFor(/Project directory:/);
     t.type('taken\r');
-    await t.waitFor(/is not empty; pick another directory/);
+    await t.waitFor(/is not empty; pass --overwrite/);
     t.type(`${'\u007f'.repeat('taken'.length)}fresh\r`); // backspace it away, type another
     expect(await t.exit).toBe(0);
     expect(readdirSync(taken)).toEqual(['mine.txt']);
     expect(readdirSync(sandbox.work).sort()).toEqual(['fresh', 'taken']);
+  });
+
+  it('--overwrite asks before removing, and no keeps everything', async () => {
+    const dir = join(sandbox.work, 'game');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mine.txt'), 'mine');
+    const t = terminal(['game', '-t', 'beta', '--overwrite']);
+    await t.waitFor(/--overwrite removes from .*game: mine\.txt\. Go on\?/);
+    t.type('\r'); // the default answer is No
+    expect(await t.exit).toBe(130);
+    expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
+    expect(readdirSync(dir)).toEqual(['mine.txt']);
+  });
+
+  it('--overwrite removes what it listed once the user says yes', async () => {
+    const dir = join(sandbox.work, 'game');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mine.txt'), 'mine');
+    const t = terminal(['game', '-t', 'beta', '--overwrite']);
+    await t.waitFor(/Go on\?/);
+    t.type('y\r');
+    expect(await t.exit).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'README.md', 'package.json']);
   });
 
   it('--no-interactive never prompts, even on a terminal', async () => {

@@ -1,4 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -103,9 +110,31 @@ describe('scaffolding', () => {
       cwd: sandbox.work,
     });
     expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`--overwrite: removing from ${dir}: old, package.json\n`);
     expect(readdirSync(dir).sort()).toEqual(['.git', '.gitignore', 'README.md', 'package.json']);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name).toBe('game');
     expect(stagingLeftovers(sandbox.work)).toEqual([]);
+  });
+
+  it('--overwrite refuses a directory the current one is inside, and removes nothing', async () => {
+    const cwd = join(sandbox.work, 'game', 'src');
+    mkdirSync(cwd, { recursive: true });
+    writeFileSync(join(sandbox.work, 'game', 'main.ts'), 'mine');
+    const result = await run(sandbox.bin, ['..', '-t', 'beta', '--overwrite'], { cwd });
+    expectOneLineError(result, /refusing to overwrite .*game: the current directory is inside it/);
+    expect(readdirSync(join(sandbox.work, 'game')).sort()).toEqual(['main.ts', 'src']);
+  });
+
+  it('follows a symbolic link to a directory and scaffolds into that directory', async () => {
+    const real = join(sandbox.work, 'projects', 'game');
+    mkdirSync(real, { recursive: true });
+    symlinkSync(real, join(sandbox.work, 'game'), 'dir');
+    const result = await run(sandbox.bin, ['game', '-t', 'beta'], { cwd: sandbox.work });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Scaffolding beta in ${real} ...`);
+    expect(readdirSync(real).sort()).toEqual(['.gitignore', 'README.md', 'package.json']);
+    expect(lstatSync(join(sandbox.work, 'game')).isSymbolicLink()).toBe(true);
+    expect(stagingLeftovers(join(sandbox.work, 'projects'))).toEqual([]);
   });
 
   it('--overwrite on "." works in the current directory', async () => {
