@@ -77,8 +77,18 @@ if (!existsSync(chromium)) {
   }
 }
 
-// 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets.
+// 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets,
+// and the mutation score of @loop/core (incremental: only mutants a change touched are run).
 run('pnpm', ['lint']);
-// One task at a time: the browser tests measure frame rates, which a busy CPU would skew.
-run('pnpm', ['turbo', 'run', 'typecheck', 'build', 'test', '--continue', '--concurrency=1']);
+// One task at a time: the machine has few cores, and Chromium and Stryker each want them all.
+run('pnpm', [
+  'turbo',
+  'run',
+  'typecheck',
+  'build',
+  'test',
+  'mutate',
+  '--continue',
+  '--concurrency=1',
+]);
 console.log('\nAll checks passed.');

@@ -17,6 +17,7 @@ export {
   type ResolvedOptions,
   type StepMode,
 } from './options.js';
+export { Random } from './random.js';
 export {
   type FrameCallback,
   manualScheduler,

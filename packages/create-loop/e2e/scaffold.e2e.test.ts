@@ -16,6 +16,7 @@ import {
   filesContaining,
   PKG_DIR,
   shippedTemplateFiles,
+  stripAnsi,
   TEMPLATES_SOURCE,
   tempDir,
   tree,
@@ -148,10 +149,16 @@ describe.each(TEMPLATES)('template %s', (template) => {
     ).toBe(false);
     expect(lstatSync(join(installed, 'dist')).isDirectory()).toBe(true);
 
-    // 3. Type-check and build with the template's own scripts.
-    if (manifest.scripts?.typecheck) await exec('pnpm', ['run', 'typecheck'], { cwd: app });
-    else await exec(join(app, 'node_modules', '.bin', 'tsc'), ['--noEmit'], { cwd: app });
-    await exec('pnpm', ['run', 'build'], { cwd: app });
+    // 3. The scaffold's own scripts: its tests (the game played headless at two frame rates,
+    //    and a rule of its own), the type check, the build.
+    expect(Object.keys(manifest.scripts)).toEqual(
+      expect.arrayContaining(['dev', 'build', 'test', 'typecheck']),
+    );
+    const tested = await exec('npm', ['test'], { cwd: app });
+    expect(stripAnsi(tested.stdout)).toMatch(/Tests\s+[1-9]\d* passed \(\d+\)/);
+    expect(stripAnsi(tested.stdout)).not.toMatch(/failed|skipped|todo/);
+    await exec('npm', ['run', 'typecheck'], { cwd: app });
+    await exec('npm', ['run', 'build'], { cwd: app });
     expect(existsSync(join(app, 'dist', 'index.html'))).toBe(true);
 
     // 4. Serve the build and look at it.

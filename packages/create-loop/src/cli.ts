@@ -74,12 +74,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   const packageName = toValidPackageName(basename(target));
   const versions = await readWorkspaceVersions();
   console.log(`Scaffolding ${paint('cyan', template.name)} in ${target} ...`);
+  const pm = detectPackageManager(process.env.npm_config_user_agent);
   const files = await scaffold({
     templateDir: template.dir,
     target,
     packageName,
     versions,
     overwrite: args.overwrite,
+    packageManager: pm.name,
     removing,
     onInterrupt: (signal) => {
       process.stderr.write(`create-loop: ${new CancelledError().message}\n`);
@@ -87,7 +89,6 @@ export async function main(argv: readonly string[]): Promise<void> {
     },
   });
 
-  const pm = detectPackageManager(process.env.npm_config_user_agent);
   const steps = nextSteps(pm.name, cdPathFor(cwd, target));
   console.log(`${paint('green', 'Done.')} ${files} files, package "${packageName}". Now run:\n`);
   for (const step of steps) console.log(`  ${step}`);

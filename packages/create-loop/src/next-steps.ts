@@ -1,4 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
+import { installCommand, runCommand } from './commands.js';
 import type { PackageManagerName } from './package-manager.js';
 
 /**
@@ -12,19 +13,7 @@ import type { PackageManagerName } from './package-manager.js';
 export function nextSteps(pm: PackageManagerName, cdPath: string | undefined): string[] {
   const steps: string[] = [];
   if (cdPath !== undefined) steps.push(`cd ${shellQuote(cdPath)}`);
-  switch (pm) {
-    case 'yarn':
-      steps.push('yarn', 'yarn dev');
-      break;
-    case 'pnpm':
-      steps.push('pnpm install', 'pnpm dev');
-      break;
-    case 'bun':
-      steps.push('bun install', 'bun run dev');
-      break;
-    default:
-      steps.push('npm install', 'npm run dev');
-  }
+  steps.push(installCommand(pm), runCommand(pm, 'dev'));
   return steps;
 }
 

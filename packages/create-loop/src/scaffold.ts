@@ -1,7 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { forPackageManager } from './commands.js';
 import { copyDir, isBuildArtifact, SCAFFOLD_RENAMES } from './copy.js';
 import { formatManifest, parseManifest, toScaffoldManifest } from './manifest.js';
+import type { PackageManagerName } from './package-manager.js';
 import { type AtomicWriteOptions, writeAtomically } from './staging.js';
 import type { WorkspaceVersions } from './workspace-deps.js';
 
@@ -16,6 +18,8 @@ export interface ScaffoldOptions {
   /** Published versions of the monorepo's packages, for `workspace:` specs. */
   versions: WorkspaceVersions;
   overwrite: boolean;
+  /** Who ran create-loop: the README's commands are written for it. Default npm. */
+  packageManager?: PackageManagerName;
   /** What the user was told `overwrite` removes; see `AtomicWriteOptions.removing`. */
   removing?: readonly string[];
   onInterrupt?: AtomicWriteOptions['onInterrupt'];
@@ -23,8 +27,9 @@ export interface ScaffoldOptions {
 
 /**
  * Creates a project from a template: copies it (with `_gitignore` -> `.gitignore`, build output
- * left out) into a staging directory, rewrites its package.json (name, `workspace:` specs), then
- * moves it into place. Returns the number of files written.
+ * left out) into a staging directory, rewrites its package.json (name, `workspace:` specs) and
+ * its README's commands (for the package manager), then moves it into place. Returns the
+ * number of files written.
  *
  * Why staged: see `writeAtomically`; a project either appears complete or not at all.
  */
@@ -44,6 +49,10 @@ export async function scaffold(options: ScaffoldOptions): Promise<number> {
       versions: options.versions,
     });
     await writeFile(file, formatManifest(manifest));
+    const pm = options.packageManager ?? 'npm';
+    const readme = join(dir, 'README.md');
+    const text = await readFile(readme, 'utf8').catch(() => undefined);
+    if (text !== undefined) await writeFile(readme, forPackageManager(text, pm));
   });
   return files;
 }

@@ -147,7 +147,7 @@ describe('scaffolding', () => {
   });
 });
 
-describe('next steps', () => {
+describe('next steps, and the README, for the package manager that ran create-loop', () => {
   it.each([
     [undefined, ['cd game', 'npm install', 'npm run dev']],
     [
@@ -166,5 +166,11 @@ describe('next steps', () => {
     const lines = result.stdout.split('\n').map((l) => l.trim());
     const at = lines.indexOf(steps[0]!);
     expect(lines.slice(at, at + steps.length)).toEqual(steps);
+    // The fixture README says `npm install`, `npm run dev -- --host` and `npm test`.
+    const readme = readFileSync(join(sandbox.work, 'game', 'README.md'), 'utf8');
+    const [install, dev] = steps.slice(1);
+    const test = dev!.replace(/dev$/, 'test').replace('npm run test', 'npm test');
+    const host = dev!.startsWith('npm ') ? `${dev} -- --host` : `${dev} --host`;
+    expect(readme).toBe(`# beta\n\n\`\`\`sh\n${install}\n${host}\n${test}\n\`\`\`\n`);
   });
 });

@@ -1,4 +1,4 @@
-import { type InputSnapshot, Interpolated } from '@loop/core';
+import { type InputSnapshot, Interpolated, Random } from '@loop/core';
 
 /** Pixels per second²: everything here is measured in CSS pixels. */
 const GRAVITY = 900;
@@ -17,7 +17,8 @@ const MAX_RISE = 1800;
  * from an anchor the pointer can drag. It only ever advances by the fixed timestep, so it plays
  * the same at any frame rate. Positions live in one {@link Interpolated}, laid out flat as
  * x, y per body: balls first, then the bob, then the anchor (slot `bob + 1`), so render can
- * blend every body in one call.
+ * blend every body in one call. Its randomness comes from a seeded {@link Random}, never
+ * `this.random.next()`, so the same seed and the same input give the same game (see world.test.ts).
  */
 export class World {
   /** Position of every body at the previous and the latest step. */
@@ -31,7 +32,11 @@ export class World {
   width = 800;
   height = 600;
 
-  constructor(balls: number) {
+  /** `random`: where every random number of the simulation comes from; seed it to replay. */
+  constructor(
+    balls: number,
+    readonly random = new Random(Date.now()),
+  ) {
     this.bob = balls;
     const bodies = balls + 2;
     this.positions = new Interpolated(bodies * 2);
@@ -39,11 +44,11 @@ export class World {
     this.radii = new Float64Array(bodies);
     const p = this.positions.current;
     for (let i = 0; i < balls; i++) {
-      this.radii[i] = 3 + Math.random() * 6;
-      p[2 * i] = Math.random() * this.width;
-      p[2 * i + 1] = Math.random() * this.height * 0.5;
-      this.velocities[2 * i] = (Math.random() - 0.5) * 600;
-      this.velocities[2 * i + 1] = (Math.random() - 0.5) * 600;
+      this.radii[i] = 3 + this.random.next() * 6;
+      p[2 * i] = this.random.next() * this.width;
+      p[2 * i + 1] = this.random.next() * this.height * 0.5;
+      this.velocities[2 * i] = (this.random.next() - 0.5) * 600;
+      this.velocities[2 * i + 1] = (this.random.next() - 0.5) * 600;
     }
     this.radii[this.bob] = 16;
     this.placeAnchor(this.width / 2, this.height * 0.2);
@@ -69,7 +74,7 @@ export class World {
     for (let i = 0; i < this.bob; i++) {
       const x = 2 * i;
       const y = x + 1;
-      if (kick) v[y] = Math.max(-MAX_RISE, v[y]! - KICK * (0.5 + Math.random()));
+      if (kick) v[y] = Math.max(-MAX_RISE, v[y]! - KICK * (0.5 + this.random.next()));
       v[y] = v[y]! + GRAVITY * dt;
       p[x] = p[x]! + v[x]! * dt;
       p[y] = p[y]! + v[y]! * dt;

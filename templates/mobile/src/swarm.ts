@@ -1,4 +1,4 @@
-import { type InputSnapshot, Interpolated } from '@loop/core';
+import { type InputSnapshot, Interpolated, Random } from '@loop/core';
 
 /** Pull towards the target (px/s² at any distance): constant, so far particles come back. */
 const PULL = 1400;
@@ -13,7 +13,8 @@ const BURST_RADIUS = 220;
 /**
  * A swarm that follows the finger: each particle is pulled towards a target (the touch point,
  * or a point circling the centre when no finger is down) and swirls around it; a tap blows it
- * apart. It advances only in fixed steps, so it moves the same at a 30 and a 60 fps cap.
+ * apart. It advances only in fixed steps, so it moves the same at a 30 and a 60 fps cap (see
+ * swarm.test.ts); its randomness comes from a seeded {@link Random}, so a seed replays it.
  */
 export class Swarm {
   /** Position of every particle (x, y) at the previous and the latest step. */
@@ -27,13 +28,17 @@ export class Swarm {
   /** Seconds of simulated time, for the idle circling. */
   private time = 0;
 
-  constructor(readonly count: number) {
+  /** `random`: where the starting positions come from; seed it to replay. */
+  constructor(
+    readonly count: number,
+    random = new Random(Date.now()),
+  ) {
     this.positions = new Interpolated(count * 2);
     this.velocities = new Float64Array(count * 2);
     const p = this.positions.current;
     for (let i = 0; i < count; i++) {
-      p[2 * i] = Math.random() * this.width;
-      p[2 * i + 1] = Math.random() * this.height;
+      p[2 * i] = random.next() * this.width;
+      p[2 * i + 1] = random.next() * this.height;
     }
     this.positions.teleport();
   }

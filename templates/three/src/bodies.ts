@@ -1,4 +1,4 @@
-import { Interpolated } from '@loop/core';
+import { Interpolated, Random } from '@loop/core';
 
 /** Pull towards the centre per unit of distance (1/s²): every orbit takes 2π seconds. */
 const STIFFNESS = 1;
@@ -8,6 +8,7 @@ const STIFFNESS = 1;
  * three.js: the simulation does not know how it is drawn. Positions (x, y, z per body) blend
  * linearly; orientations (quaternions x, y, z, w per body) blend by slerp, which keeps them
  * unit length and turns at constant speed, where a component lerp would shrink and wobble.
+ * The starting orbits come from a seeded {@link Random}, so a seed replays the scene.
  */
 export class Bodies {
   readonly positions: Interpolated;
@@ -17,7 +18,11 @@ export class Bodies {
   /** Spin in the body's own frame: unit axis x, y, z then speed in radians per second. */
   readonly spins: Float64Array;
 
-  constructor(readonly count: number) {
+  /** `random`: where the starting orbits and spins come from; seed it to replay. */
+  constructor(
+    readonly count: number,
+    random = new Random(Date.now()),
+  ) {
     this.positions = new Interpolated(count * 3);
     this.orientations = new Interpolated(count * 4, 'slerp');
     this.velocities = new Float64Array(count * 3);
@@ -28,23 +33,23 @@ export class Bodies {
     const s = this.spins;
     for (let i = 0; i < count; i++) {
       // Orbits near the horizontal plane, at radius 3 to 7, a little elliptical.
-      const angle = Math.random() * Math.PI * 2;
-      const radius = 3 + Math.random() * 4;
-      const speed = Math.sqrt(STIFFNESS) * radius * (0.75 + Math.random() * 0.25);
+      const angle = random.next() * Math.PI * 2;
+      const radius = 3 + random.next() * 4;
+      const speed = Math.sqrt(STIFFNESS) * radius * (0.75 + random.next() * 0.25);
       p[3 * i] = Math.cos(angle) * radius;
-      p[3 * i + 1] = (Math.random() - 0.5) * 2;
+      p[3 * i + 1] = (random.next() - 0.5) * 2;
       p[3 * i + 2] = Math.sin(angle) * radius;
       v[3 * i] = -Math.sin(angle) * speed;
-      v[3 * i + 1] = (Math.random() - 0.5) * speed * 0.4;
+      v[3 * i + 1] = (random.next() - 0.5) * speed * 0.4;
       v[3 * i + 2] = Math.cos(angle) * speed;
-      const ax = Math.random() - 0.5;
-      const ay = Math.random() - 0.5;
-      const az = Math.random() - 0.5;
+      const ax = random.next() - 0.5;
+      const ay = random.next() - 0.5;
+      const az = random.next() - 0.5;
       const len = Math.hypot(ax, ay, az) || 1;
       s[4 * i] = ax / len;
       s[4 * i + 1] = ay / len;
       s[4 * i + 2] = az / len;
-      s[4 * i + 3] = 1 + Math.random() * 3;
+      s[4 * i + 3] = 1 + random.next() * 3;
       q[4 * i + 3] = 1; // identity
     }
     this.positions.teleport();

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * The gate after `stryker run` (`pnpm mutate`): reads Stryker's JSON report, prints the
+ * mutation score of each area of @loop/core and exits 1 when one is under its threshold:
+ * 90 % for src outside dom/, 80 % for src/dom/ (driven by the real-browser tests).
+ *
+ * Score = detected / valid, as Stryker counts it: killed and timed-out mutants are detected;
+ * survived and uncovered ones are not; compile errors and mutants marked equivalent (a
+ * `// Stryker disable` comment with its reason, so the mark moves with the code) do not count.
+ * It also rewrites MUTANTS.md, the list of those equivalent mutants and why, from the report.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const report = JSON.parse(readFileSync(join(root, 'reports/mutation/mutation.json'), 'utf8'));
+
+/** Areas and their thresholds, the first matching one wins. */
+const AREAS = [
+  { name: 'src/dom', test: (file) => file.startsWith('src/dom/'), threshold: 80 },
+  { name: 'src (outside dom)', test: () => true, threshold: 90 },
+];
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+const tally = AREAS.map((area) => ({ ...area, detected: 0, undetected: 0, survivors: [] }));
+const equivalent = [];
+for (const [path, file] of Object.entries(report.files)) {
+  const name = relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/');
+  const area = tally.find((a) => a.test(name));
+  for (const m of file.mutants) {
+    const where = `${name}:${m.location.start.line}`;
+    if (DETECTED.has(m.status)) area.detected++;
+    else if (UNDETECTED.has(m.status)) {
+      area.undetected++;
+      area.survivors.push(`${where} ${m.mutatorName} ${m.status}: ${m.replacement ?? ''}`);
+    } else if (m.status === 'Ignored') {
+      equivalent.push({ where, mutator: m.mutatorName, reason: m.statusReason ?? '' });
+    }
+  }
+}
+
+let failed = false;
+for (const a of tally) {
+  const valid = a.detected + a.undetected;
+  const score = valid === 0 ? 100 : (100 * a.detected) / valid;
+  const ok = score >= a.threshold;
+  failed ||= !ok;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${a.name}: ${score.toFixed(2)} % (${a.detected} of ${valid} detected; threshold ${a.threshold} %)`,
+  );
+  for (const s of a.survivors) console.log(`       ${s}`);
+}
+
+/** Rows of equivalent mutants, one per place, mutator and reason, with how many there are. */
+const rows = new Map();
+for (const e of equivalent.sort((x, y) =>
+  x.where.localeCompare(y.where, 'en', { numeric: true }),
+)) {
+  const cells = [`\`${e.where}\``, e.mutator, e.reason.replace(/^.*?: /, '')];
+  const key = cells.join('|');
+  const row = rows.get(key) ?? [cells[0], cells[1], 0, cells[2]];
+  row[2]++;
+  rows.set(key, row);
+}
+writeFileSync(join(root, 'MUTANTS.md'), markdown([...rows.values()]));
+process.exit(failed ? 1 : 0);
+
+/** The file as the repository's formatter (biome) writes it: table columns padded to width. */
+function markdown(rows) {
+  const table = [
+    ['where', 'mutator', 'mutants', 'why it changes nothing'],
+    ...rows.map((r) => r.map(String)),
+  ];
+  const widths = table[0].map((_, i) => Math.max(3, ...table.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
+  return `# Equivalent mutants
+
+Mutants of \`@loop/core\` that no test can kill because they do not change what the code
+does, each marked in the source with a \`// Stryker disable\` comment giving the reason. This
+file is written by \`pnpm mutate\` from Stryker's report; every other mutant must be killed.
+
+${[line(table[0]), rule, ...table.slice(1).map(line)].join('\n')}
+`;
+}

@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Mutation testing of @loop/core (`pnpm mutate`): Stryker breaks the source one small change at
+ * a time and runs the tests that cover it, node and real-browser ones alike; a change no test
+ * notices is a surviving mutant. scripts/mutation-score.mjs then checks the score per area.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  // Named by path: under pnpm, Stryker's own "@stryker-mutator/*" lookup cannot see the runner.
+  plugins: [import.meta.resolve('@stryker-mutator/vitest-runner')],
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts' },
+  coverageAnalysis: 'perTest',
+  // The sandbox (a copy of this package, .stryker-tmp/sandbox-*) sits two levels below the repo
+  // root, as this package does, so the configs' relative paths (../../tsconfig.base.json,
+  // ../../scripts/chromium.mjs) resolve in the copy too.
+  tempDirName: '../../.stryker-tmp',
+  // So Stryker need not rewrite tsconfig paths in the copy, which it cannot do anyway: that
+  // needs TypeScript's JS API, and TypeScript 7 has none. Stryker skips a file that is absent.
+  tsconfigFile: 'no-tsconfig-rewrite.json',
+  // Results of earlier runs are reused for mutants whose code and covering tests did not change:
+  // CI re-tests only what a change touched. The file is committed.
+  incremental: true,
+  incrementalFile: 'mutation/stryker-incremental.json',
+  mutate: [
+    'src/**/*.ts',
+    '!src/**/*.test.ts',
+    '!src/test-support/**',
+    '!src/index.ts',
+    '!src/dom/index.ts',
+  ],
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  thresholds: { high: 95, low: 90, break: null },
+};
