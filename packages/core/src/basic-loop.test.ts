@@ -92,4 +92,17 @@ describe('createBasicLoop', () => {
     });
     expect(() => loop.frame(0)).toThrow('draw failed');
   });
+
+  it('takes timestamps of exactly ±2^53 ms as good ones, as a baseline and after one', () => {
+    const make = () =>
+      createBasicLoop({ timestep: 10, update: () => {}, render: () => {}, maxDelta: 1e6 });
+    const up = make();
+    up.frame(2 ** 53 - 20);
+    up.frame(2 ** 53); // 20 ms later: two steps
+    expect(up.tick).toBe(2);
+    const down = make();
+    down.frame(-(2 ** 53)); // the baseline
+    down.frame(-(2 ** 53) + 20);
+    expect(down.tick).toBe(2);
+  });
 });

@@ -1,12 +1,5 @@
-import {
-  checkMaxFps,
-  checkOptions,
-  checkTimeScale,
-  type LoopOptions,
-  type LoopState,
-  type ResolvedOptions,
-  resolveOptions,
-} from './options.js';
+import { checkMaxFps, checkOptions, checkTimeScale, resolveOptions } from './checks.js';
+import type { LoopOptions, LoopState, ResolvedOptions } from './options.js';
 import { reentrantFrame } from './reentrant.js';
 import {
   type FrameCallback,
@@ -102,6 +95,7 @@ export function createLoop(options?: LoopOptions | null): Loop {
   const dt = resolved.timestep / 1000;
   let maxFps = resolved.maxFps;
   let running = false;
+  // Stryker disable next-line BooleanLiteral: start() sets it before anything can read it
   let hidden = false;
   /**
    * `phase` is IDLE between frames; IN_FRAME while one runs (a frame() call then is re-entrant);

@@ -1,4 +1,4 @@
-import { show } from './options.js';
+import { show } from './show.js';
 
 /**
  * A seeded pseudo-random generator for the simulation (mulberry32: 32 bits of state, four

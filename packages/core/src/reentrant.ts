@@ -5,7 +5,5 @@
  * it is refused before it touches any state.
  */
 export function reentrantFrame(): Error {
-  return new Error(
-    'loop.frame() called from inside a hook of the same loop: refused, nothing changed',
-  );
+  return new Error('loop.frame() called inside its own hook: refused');
 }

@@ -7,7 +7,7 @@
  * battery. Only `run/` and `dom/` touch the document; nothing here runs per frame.
  */
 
-import { show } from '../options.js';
+import { show } from '../show.js';
 
 /** Options of {@link fitCanvas} and {@link watchCanvas}. */
 export interface FitCanvasOptions {

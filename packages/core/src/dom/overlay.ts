@@ -1,4 +1,4 @@
-import { show } from '../options.js';
+import { show } from '../show.js';
 import type { FrameStats } from '../stats.js';
 
 /**

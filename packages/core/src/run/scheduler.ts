@@ -1,4 +1,4 @@
-import { show } from '../options.js';
+import { show } from '../show.js';
 
 /** Called by a scheduler with the frame's timestamp in milliseconds. */
 export type FrameCallback = (now: number) => void;
@@ -56,7 +56,7 @@ export function nextDeadline(previous: number, now: number, interval: number): n
 
 /**
  * setTimeout at a steady rate, for Node, workers and servers. Deadlines advance by exactly one
- * interval (see {@link nextDeadline}), so timer lateness does not slow the rate down; after a
+ * interval (`nextDeadline` above), so timer lateness does not slow the rate down; after a
  * stall it starts over rather than firing a burst.
  */
 export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {

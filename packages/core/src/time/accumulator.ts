@@ -1,8 +1,5 @@
 import type { TimeScale } from './scale.js';
-import { type TimeBase, toUnits } from './ticks.js';
-
-/** A timestamp beyond ±2^53 ms (285 000 years) is no clock reading: it counts as a bad one. */
-const MAX_STAMP = 2 ** 53;
+import { MAX_STAMP, type TimeBase, toUnits } from './ticks.js';
 
 /**
  * The fixed-step accumulator of "Fix Your Timestep" ("free the physics") in integer units (see

@@ -11,6 +11,9 @@
  */
 export const UNITS_PER_STEP = 2 ** 20;
 
+/** A timestamp beyond ±2^53 ms (285 000 years) is no clock reading: it counts as a bad one. */
+export const MAX_STAMP = 2 ** 53;
+
 /**
  * How milliseconds map onto integer units for one loop. `fixed` and friends use
  * {@link UNITS_PER_STEP} units per step; `timeslice` uses whole milliseconds (Sanglard).
@@ -37,4 +40,9 @@ export function timeBase(timestep: number, integerMs: boolean): TimeBase {
  */
 export function toUnits(base: TimeBase, ms: number): number {
   return Math.floor(ms * base.perMs + base.half);
+}
+
+/** {@link toUnits} for the time base of the fixed modes, `perMs` units a millisecond: rounded. */
+export function roundUnits(ms: number, perMs: number): number {
+  return Math.floor(ms * perMs + 0.5);
 }

@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Bundles `entry` (a file, or the code of an entry module resolved from this package) the way
+ * a game's build would: esbuild, minified, ES module, with the given export conditions; returns
+ * the output and its size with gzip -9.
+ */
+async function bundle(
+  entry: { file: string } | { code: string },
+  conditions: string[],
+): Promise<{ text: string; gzip: number }> {
+  const result = await build({
+    ...('file' in entry
+      ? { entryPoints: [entry.file] }
+      : {
+          stdin: { contents: entry.code, resolveDir: import.meta.dirname, loader: 'js' as const },
+        }),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    conditions,
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0]!.text;
+  return { text, gzip: gzipSync(text, { level: 9 }).length };
+}
+
+const BASIC = { code: "export { createBasicLoop } from '@loop/core';" };
+// MainLoop.js's source file as the entry: the whole library, nothing wrapped around it (its
+// package main is a pre-minified UMD build with a banner, and importing its UMD from an ES
+// module adds esbuild's CommonJS wrapper: either would only flatter us).
+const MAINLOOP = { file: fileURLToPath(import.meta.resolve('mainloop.js/src/mainloop.js')) };
+
+describe('bundle size beside MainLoop.js (esbuild --minify, gzip -9)', () => {
+  it('the production build of createBasicLoop is smaller than MainLoop.js', async () => {
+    const ours = await bundle(BASIC, ['production']);
+    const theirs = await bundle(MAINLOOP, ['production']);
+    console.log(`[size] createBasicLoop ${ours.gzip} B, MainLoop.js ${theirs.gzip} B`);
+    expect(ours.gzip).toBeLessThan(theirs.gzip);
+  });
+
+  it('keeps the option checks in development and when no condition is set, not in production', async () => {
+    const development = await bundle(BASIC, ['development']);
+    const plain = await bundle(BASIC, []);
+    const production = await bundle(BASIC, ['production']);
+    for (const checked of [development, plain]) {
+      expect(checked.text).toContain('loop option ');
+      expect(checked.text).toContain('must be');
+    }
+    expect(production.text).not.toContain('loop option ');
+    expect(production.text).not.toContain('must be');
+    expect(plain.gzip - production.gzip).toBeGreaterThan(150);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The option checks of the production build: none. The package's `production` export condition
+ * (set by Vite, webpack and others when they build for production) serves a copy of the build
+ * where this module stands in for `checks.ts`: the same functions, which apply the defaults and
+ * trust the values, so the messages and rules of the checks cost players nothing. Development
+ * builds, Node, and any tool that asks for no condition keep the checks.
+ */
+import {
+  DEFAULT_MAX_DELTA,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_TIMESTEP,
+  type LoopOptions,
+  type ResolvedOptions,
+} from './options.js';
+
+/** The options object, `{}` for none. */
+export function checkOptions<T extends object>(options: T | null | undefined): Partial<T> {
+  return options ?? {};
+}
+
+/** The hook as given. */
+export function checkFunction<T>(_option: string, value: T | undefined): T {
+  return value as T;
+}
+
+/** The timestep in ms, the default for `undefined`. */
+export function checkTimestep(value: unknown = DEFAULT_TIMESTEP): number {
+  return value as number;
+}
+
+/** maxDelta in ms, the default for `undefined`. */
+export function checkMaxDelta(value: unknown = DEFAULT_MAX_DELTA): number {
+  return value as number;
+}
+
+/** maxSteps, the default for `undefined`. */
+export function checkMaxSteps(value: unknown = DEFAULT_MAX_STEPS): number {
+  return value as number;
+}
+
+/** timeScale as given. */
+export function checkTimeScale(value: unknown): number {
+  return value as number;
+}
+
+/** maxFps as given. */
+export function checkMaxFps(value: unknown): number {
+  return value as number;
+}
+
+/** The options with the defaults applied. */
+export function resolveOptions(options: LoopOptions): ResolvedOptions {
+  return {
+    mode: options.mode ?? 'fixed',
+    timestep: checkTimestep(options.timestep),
+    maxDelta: checkMaxDelta(options.maxDelta),
+    maxSteps: checkMaxSteps(options.maxSteps),
+    overflow: options.overflow ?? 'drop',
+    maxFps: options.maxFps ?? Infinity,
+    timeScale: options.timeScale ?? 1,
+  };
+}
