@@ -51,7 +51,7 @@ export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec
   ratio.fit(t);
   for (let i = 0; i < n; i += 4) {
     const dot = dotAt(a, i, b, i);
-    const r = ratio.at(dot < 0 ? -dot : dot);
+    const r = ratio.at(Math.abs(dot));
     // Stryker disable next-line EqualityOperator: at dot = 0 both ways round are equally short
     blendAt(out, i, a, i, b, i, 1, dot < 0 ? -r : r);
   }

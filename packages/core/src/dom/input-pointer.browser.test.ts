@@ -8,6 +8,7 @@ import {
   touch,
   trusted,
 } from '../test-support/browser.js';
+import { listenerTypes } from '../test-support/listeners.js';
 import { createInput, type Input } from './input.js';
 
 // The pointer comes from CDP mouse and touch input: trusted events, as a player's, never events
@@ -133,5 +134,22 @@ describe('Input: pointer and touch', () => {
     expect(pointerOf(input)).toEqual([0, 0, false, false, false, 0]);
     input.sample();
     expect(pointerOf(input)).toEqual([0, 0, false, false, false, 0]);
+  });
+
+  it('removes every listener it added on dispose, on the element and on the window', async () => {
+    const canvas = canvasAt();
+    const onWindow = await listenerTypes(window);
+    const input = createInput({ pointer: canvas });
+    expect(await listenerTypes(canvas)).toEqual([
+      'pointercancel',
+      'pointerdown',
+      'pointerenter',
+      'pointermove',
+      'pointerup',
+    ]);
+    expect(await listenerTypes(window)).toEqual([...onWindow, 'blur', 'keydown', 'keyup'].sort());
+    input.dispose();
+    expect(await listenerTypes(canvas)).toEqual([]);
+    expect(await listenerTypes(window)).toEqual(onWindow);
   });
 });

@@ -151,7 +151,6 @@ export class Input {
       el.removeEventListener('pointerdown', this.onPointerDown);
       el.removeEventListener('pointerenter', this.locate);
       el.removeEventListener('pointermove', this.onPointerMove);
-      // Stryker disable next-line StringLiteral: after dispose no pointer is active, so a pointerup changes nothing
       el.removeEventListener('pointerup', this.onPointerUp);
       el.removeEventListener('pointercancel', this.onPointerUp);
     }

@@ -46,7 +46,7 @@ export class Stepper {
           n++;
           if (this.halted()) return n;
         }
-        if (acc.overstep > 0 && this.drop) {
+        if (this.drop) {
           acc.dropped += acc.overstep;
           acc.overstep = 0;
         }
