@@ -57,7 +57,7 @@ if (version('pnpm') !== PNPM) {
 run('pnpm', ['install', '--frozen-lockfile']);
 
 if (task === 'dev') {
-  run('pnpm', ['turbo', 'run', 'build', '--filter=@loop/core']);
+  run('pnpm', ['turbo', 'run', 'build', '--filter=@loop/core', '--filter=docs']);
   run('pnpm', ['--filter', 'gallery', 'dev']);
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 /**
  * The apps the gallery serves: every template, run from its own folder (no copy of its code),
- * on a fixed port so the gallery's links are known in advance. One list for dev.mjs, build.mjs
- * and the page (which imports apps.json directly).
+ * on a fixed port so the gallery's links are known in advance. One list for dev.mjs, build.mjs,
+ * the site test and the page (which imports apps.json directly).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 export const galleryRoot = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(galleryRoot, '../..');
 export const galleryPort = 5173;
+/** The API reference of @loop/core, as the docs package builds it (served at api/ of the site). */
+export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 
 /** @type {{ name: string, port: number, title: string, blurb: string, root: string }[]} */
 export const apps = JSON.parse(readFileSync(resolve(galleryRoot, 'apps.json'), 'utf8')).map(

@@ -3,13 +3,24 @@
  * on its own fixed port (strictPort: a busy port fails loudly instead of moving the app away
  * from the gallery's link). Templates run from their own folders, so there is no copy of their
  * code, and `@loop/core` resolves to its TypeScript source so an edit in core reloads every
- * app without a rebuild.
+ * app without a rebuild. The gallery's server also serves the API reference at /api/ as the
+ * docs package last built it (`pnpm dev` at the root builds it first).
  */
 import { resolve } from 'node:path';
+import sirv from 'sirv';
 import { createServer } from 'vite';
-import { apps, galleryPort, galleryRoot, repoRoot } from './apps.mjs';
+import { apps, docsDist, galleryPort, galleryRoot, repoRoot } from './apps.mjs';
 
 const core = resolve(repoRoot, 'packages/core/src/index.ts');
+
+/** The built API reference under /api/, beside the gallery, as in the built site. */
+const apiReference = {
+  name: 'loop-api-reference',
+  /** @param {import('vite').ViteDevServer} server */
+  configureServer(server) {
+    server.middlewares.use('/api', sirv(docsDist, { dev: true }));
+  },
+};
 
 /** @param {string} root @param {number} port */
 function serve(root, port) {
@@ -18,6 +29,7 @@ function serve(root, port) {
     clearScreen: false,
     resolve: { alias: { '@loop/core': core } },
     server: { port, strictPort: true },
+    plugins: root === galleryRoot ? [apiReference] : [],
   });
 }
 
@@ -39,6 +51,7 @@ try {
 
 console.log('\n  loop apps\n');
 console.log(`  gallery    http://localhost:${galleryPort}/`);
+console.log(`  api        http://localhost:${galleryPort}/api/`);
 for (const app of apps) console.log(`  ${app.name.padEnd(10)} http://localhost:${app.port}/`);
 console.log('\n  press Ctrl+C to stop\n');
 

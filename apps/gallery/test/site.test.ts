@@ -1,0 +1,180 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
+import { apps, galleryRoot } from '../apps.mjs';
+import { type SiteServer, serveSite } from './site-server.js';
+
+/**
+ * The site `pnpm build` makes (apps/gallery/dist: the gallery, every app, the API reference and
+ * 404.html), served under /loop/ the way GitHub Pages serves a project site, and every HTML page
+ * in it opened in headless Chromium: each answers 200 and loads without a console error, an
+ * uncaught exception or a failed request (an absolute path would ask outside /loop/ and fail).
+ * Every link inside the site must name a file of the site, and every page must be reachable
+ * from the gallery by links. Waits poll for a condition with a generous timeout; nothing here
+ * depends on how fast the machine is.
+ */
+
+const DIST = join(galleryRoot, 'dist');
+/** A sub-path, so a link or asset that assumes the site sits at / is caught. */
+const PREFIX = '/loop/';
+/** Longest wait for something a healthy page does by itself (a first frame, its navigation). */
+const PAGE_WAIT_MS = 120_000;
+const APP_NAMES = new Set(apps.map((app) => app.name));
+
+/** Every .html file of the built site, as paths relative to its root with forward slashes. */
+function htmlPages(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => file.split(sep).join('/'))
+    .sort();
+}
+
+const pages = existsSync(join(DIST, 'index.html')) ? htmlPages(DIST) : [];
+
+let server: SiteServer;
+let browser: Browser;
+/** Site pages each page links to (files relative to the site root), filled in as pages load. */
+const linksFrom = new Map<string, string[]>();
+
+beforeAll(async () => {
+  expect(pages, `no built site in ${DIST} (run pnpm build)`).toContain('index.html');
+  server = await serveSite(DIST, PREFIX);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Console errors, uncaught exceptions, failed requests and HTTP errors on a page, as they come. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      problems.push(`console.error: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
+/**
+ * Waits until a page has done what it does after `load`: an app has rendered a frame (its stats
+ * overlay counts one), the API reference has built its navigation from navigation.js, the
+ * gallery has listed its apps. An error on the way shows up as a problem, not a timeout.
+ */
+async function settle(page: Page, path: string): Promise<void> {
+  const top = path.split('/')[0]!;
+  const wait = { timeout: PAGE_WAIT_MS };
+  if (APP_NAMES.has(top)) {
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 0,
+      undefined,
+      { ...wait, polling: 100 },
+    );
+  } else if (top === 'api') {
+    await page.waitForSelector('#tsd-nav-container a', { ...wait, state: 'attached' });
+  } else if (path === 'index.html') {
+    await page.waitForSelector('#apps a[data-app]', { ...wait, state: 'attached' });
+  }
+}
+
+/**
+ * The targets of a page's links that point into the site, as file paths relative to its root
+ * (a folder means its index.html), and those that point at this server outside the site.
+ */
+async function siteLinks(page: Page): Promise<{ inside: string[]; outside: string[] }> {
+  const hrefs = await page.$$eval('a[href]', (anchors) =>
+    anchors.map((anchor) => (anchor as HTMLAnchorElement).href),
+  );
+  const root = new URL(server.url);
+  const inside = new Set<string>();
+  const outside = new Set<string>();
+  for (const href of hrefs) {
+    const url = new URL(href);
+    if (url.origin !== root.origin) continue;
+    if (!url.pathname.startsWith(root.pathname)) {
+      outside.add(url.pathname);
+      continue;
+    }
+    const path = decodeURIComponent(url.pathname.slice(root.pathname.length));
+    inside.add(path === '' || path.endsWith('/') ? `${path}index.html` : path);
+  }
+  return { inside: [...inside].sort(), outside: [...outside].sort() };
+}
+
+describe(`the built site, served under ${PREFIX}`, () => {
+  it('has the gallery, every app, the API reference and a 404 page', () => {
+    const expected = ['index.html', '404.html', 'api/index.html'];
+    for (const name of APP_NAMES) expected.push(`${name}/index.html`);
+    expect(pages).toEqual(expect.arrayContaining(expected));
+    expect(pages.filter((path) => path.startsWith('api/')).length).toBeGreaterThan(10);
+  });
+
+  it.for(pages)('%s answers 200 and loads without errors', async (path) => {
+    const page = await browser.newPage();
+    try {
+      const problems = watchProblems(page);
+      const response = await page.goto(server.url + path, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      await settle(page, path);
+      const { inside, outside } = await siteLinks(page);
+      linksFrom.set(path, inside);
+      const missing = inside.filter((target) => !existsSync(join(DIST, target)));
+      expect({ problems, missing, outside }).toEqual({ problems: [], missing: [], outside: [] });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('links the API reference and every app from the gallery, every page from them, and back', () => {
+    const gallery = linksFrom.get('index.html') ?? [];
+    expect(gallery).toEqual(
+      expect.arrayContaining(['api/index.html', ...[...APP_NAMES].map((n) => `${n}/index.html`)]),
+    );
+    const reached = new Set(['index.html']);
+    const queue = ['index.html'];
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      for (const target of linksFrom.get(path) ?? []) {
+        if (target.endsWith('.html') && !reached.has(target)) {
+          reached.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    expect(pages.filter((path) => !reached.has(path))).toEqual(['404.html']);
+    const noWayBack = pages.filter(
+      (path) => path.startsWith('api/') && !linksFrom.get(path)?.includes('index.html'),
+    );
+    expect(noWayBack, 'API pages without a link to the gallery').toEqual([]);
+  });
+
+  it.for([
+    'nowhere',
+    'api/classes/Gone.html',
+    `${[...APP_NAMES][0]}/assets/missing/deeper/file.html`,
+  ])('a miss at %s gets the 404 page, whose link leads back to the gallery', async (path) => {
+    const page = await browser.newPage();
+    try {
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      const response = await page.goto(server.url + path, { waitUntil: 'load' });
+      expect(response?.status()).toBe(404);
+      await expect(page.title()).resolves.toBe('loop · page not found');
+      const home = await page.$eval('#home', (anchor) => (anchor as HTMLAnchorElement).href);
+      expect(home).toBe(server.url);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
