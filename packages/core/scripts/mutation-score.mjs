@@ -35,7 +35,12 @@ for (const [path, file] of Object.entries(report.files)) {
       area.undetected++;
       area.survivors.push(`${where} ${m.mutatorName} ${m.status}: ${m.replacement ?? ''}`);
     } else if (m.status === 'Ignored') {
-      equivalent.push({ where, mutator: m.mutatorName, reason: m.statusReason ?? '' });
+      equivalent.push({
+        where,
+        mutator: m.mutatorName,
+        replacement: m.replacement ?? '',
+        reason: m.statusReason ?? '',
+      });
     }
   }
 }
@@ -52,34 +57,37 @@ for (const a of tally) {
   for (const s of a.survivors) console.log(`       ${s}`);
 }
 
-/** Rows of equivalent mutants, one per place, mutator and reason, with how many there are. */
+/** Rows of silenced mutants, one per place, mutator and replacement. */
 const rows = new Map();
 for (const e of equivalent.sort((x, y) =>
   x.where.localeCompare(y.where, 'en', { numeric: true }),
 )) {
-  const cells = [`\`${e.where}\``, e.mutator, e.reason.replace(/^.*?: /, '')];
-  const key = cells.join('|');
-  const row = rows.get(key) ?? [cells[0], cells[1], 0, cells[2]];
-  row[2]++;
-  rows.set(key, row);
+  const replacement = `\`${e.replacement.replaceAll('|', '\\|').replace(/\s+/g, ' ')}\``;
+  rows.set(`${e.where}|${e.mutator}|${replacement}`, [
+    `\`${e.where}\``,
+    e.mutator,
+    replacement,
+    e.reason.replace(/^.*?: /, ''),
+  ]);
 }
 writeFileSync(join(root, 'MUTANTS.md'), markdown([...rows.values()]));
 process.exit(failed ? 1 : 0);
 
 /** The file as the repository's formatter (biome) writes it: table columns padded to width. */
 function markdown(rows) {
-  const table = [
-    ['where', 'mutator', 'mutants', 'why it changes nothing'],
-    ...rows.map((r) => r.map(String)),
-  ];
+  const table = [['where', 'mutator', 'mutant', 'why the line is marked'], ...rows];
   const widths = table[0].map((_, i) => Math.max(3, ...table.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
   return `# Equivalent mutants
 
 Mutants of \`@loop/core\` that no test can kill because they do not change what the code
-does, each marked in the source with a \`// Stryker disable\` comment giving the reason. This
-file is written by \`pnpm mutate\` from Stryker's report; every other mutant must be killed.
+does, each marked in the source with a \`// Stryker disable next-line <mutator>: <reason>\`
+comment. A comment silences every mutant of its mutator on that line, so the table lists them
+all: beside each equivalent one (\`<\` made \`<=\` where both agree at the boundary) may stand
+a sibling that does change behaviour (\`<\` made \`>=\`). Those were checked killed by a run with
+every comment removed (2026-11-22). This file is written by \`pnpm mutate\` from Stryker's
+report; every other mutant must be killed.
 
 ${[line(table[0]), rule, ...table.slice(1).map(line)].join('\n')}
 `;

@@ -113,7 +113,6 @@ export function nlerpFlat(
   t: number,
 ): void {
   if (copyEnd(out, o, a, ao, b, bo, t)) return;
-  // Stryker disable next-line EqualityOperator: at dot = 0 both ways round are equally short
   blendAt(out, o, a, ao, b, bo, 1 - t, dotAt(a, ao, b, bo) >= 0 ? t : -t);
 }
 
