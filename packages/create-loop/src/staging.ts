@@ -11,8 +11,9 @@ export type TargetState = 'missing' | 'empty' | 'non-empty';
 
 /**
  * Looks at the target path: missing, an empty directory (or one holding only `.git`), or a
- * directory with files in it; a symbolic link is followed. A file at that path is a `CliError`. `ignore` names one entry to
- * leave out of the count (our own staging directory, when it had to go inside the target).
+ * directory with files in it; a symbolic link is followed. A file at that path is a
+ * `CliError`. `ignore` names one entry to leave out of the count (our own staging directory,
+ * when it had to go inside the target).
  *
  * Why `.git` counts as empty: `git init my-game && npm create loop my-game` is a common start,
  * and `--overwrite` keeps `.git` too, as create-vite does.
