@@ -2,8 +2,12 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Interpolated } from './blend/interpolated.js';
+import { InputSnapshot } from './dom/input.js';
 import { createLoop } from './loop.js';
 import type { LoopOptions } from './options.js';
+import { hashNumbers } from './replay/hash.js';
+import { Playback } from './replay/playback.js';
+import { Recorder } from './replay/recorder.js';
 
 /**
  * Allocation regression guard: a loop driven for many thousands of frames by the manual
@@ -30,11 +34,14 @@ const gc: () => void = (() => {
   return vm.runInNewContext('gc') as () => void;
 })();
 
-/** Bytes of live objects after two full collections, machine code left out. */
+/**
+ * Bytes of live objects after two full collections, machine code left out, typed arrays' memory
+ * (outside the V8 heap) included.
+ */
 function heapAfterGc(): number {
   gc();
   gc();
-  let used = 0;
+  let used = process.memoryUsage().arrayBuffers;
   for (const space of v8.getHeapSpaceStatistics()) {
     if (!space.space_name.startsWith('code')) used += space.space_used_size;
   }
@@ -104,5 +111,33 @@ describe('allocation: no retained heap growth per frame', () => {
     const leak: unknown[] = [];
     expect(retainedBy({}, leak)).toBeGreaterThan(LIMIT * 4);
     expect(leak.length).toBeGreaterThan(WINDOWS * FRAMES * (60 / 144) * 0.9);
+  });
+
+  it('recording with `keep` and playing back: memory stays bounded in a long session', () => {
+    const recorder = new Recorder({ build: 'b', timestep: 1000 / 60, keep: 600 });
+    const snapshot = new InputSnapshot();
+    snapshot.keys.set('KeyA', 0).set('Space', 0);
+    const state = new Float64Array(64);
+    const tick = (i: number) => {
+      if (i % 120 === 0) recorder.keyframe(new Uint8Array(state.buffer.slice(0)));
+      snapshot.keys.set('KeyA', i % 3).set('Space', i % 7 === 0 ? 3 : 0);
+      snapshot.pointer.x = i;
+      recorder.record(snapshot);
+      state[i % 64] = i;
+      recorder.hash(hashNumbers(state));
+    };
+    let i = 0;
+    while (i < WARMUP) tick(i++);
+    // All windows together, not the least: the recorder's arrays grow by doubling, so growth
+    // without a bound lands in a few windows only. Unbounded, it would be megabytes.
+    const start = heapAfterGc();
+    const end = i + WINDOWS * FRAMES;
+    while (i < end) tick(i++);
+    expect(heapAfterGc() - start).toBeLessThan(LIMIT * 4);
+    const playback = new Playback(recorder.recording());
+    expect(playback.recording.length).toBeGreaterThanOrEqual(600);
+    const before = heapAfterGc();
+    while (!playback.done) playback.sample();
+    expect(heapAfterGc() - before).toBeLessThan(LIMIT);
   });
 });

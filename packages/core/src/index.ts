@@ -1,6 +1,7 @@
 export { type BasicLoop, type BasicLoopOptions, createBasicLoop } from './basic-loop.js';
 export { lerpArray, slerpArray } from './blend/batch.js';
 export { type BlendKind, Interpolated } from './blend/interpolated.js';
+export { composeMatrices } from './blend/matrix.js';
 export { nlerp, nlerpFlat, slerp, slerpFlat } from './blend/quat.js';
 export { extrapolate, lerp, lerpAngle } from './blend/scalar.js';
 export { extrapolateVec3, lerpVec2, lerpVec3, type ReadonlyVec, type Vec } from './blend/vec.js';
@@ -18,6 +19,11 @@ export {
   type StepMode,
 } from './options.js';
 export { Random } from './random.js';
+export { RecordingError } from './replay/error.js';
+export { hashNumbers } from './replay/hash.js';
+export { Playback, replayAll } from './replay/playback.js';
+export { Recorder, type RecorderOptions } from './replay/recorder.js';
+export { Recording, type RecordingParts } from './replay/recording.js';
 export {
   type FrameCallback,
   manualScheduler,

@@ -73,3 +73,33 @@ describe('Interpolated', () => {
     expect(() => new Interpolated(3, 'cubic' as never)).toThrow(/kind.*cubic/);
   });
 });
+
+describe('Interpolated.teleportRange', () => {
+  it('stops the motion of one body in a batch and leaves the others blending', () => {
+    const bodies = new Interpolated(9); // three bodies, x y z each
+    bodies.teleport([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    bodies.current.set([10, 10, 10, 20, 20, 20, 30, 30, 30]);
+    expect(bodies.teleportRange(3, 6)).toBe(bodies);
+    expect(Array.from(bodies.blend(new Float64Array(9), 0.5))).toEqual([
+      5, 5, 5, 20, 20, 20, 15, 15, 15,
+    ]);
+    bodies.teleportRange(0, 0); // an empty range is allowed and changes nothing
+    expect(Array.from(bodies.previous)).toEqual([0, 0, 0, 20, 20, 20, 0, 0, 0]);
+    bodies.teleportRange(0, 9);
+    expect(Array.from(bodies.previous)).toEqual(Array.from(bodies.current));
+  });
+
+  it('refuses a range outside the state or backwards, naming both ends', () => {
+    const pair = new Interpolated(8, 'slerp');
+    expect(() => pair.teleportRange(-1, 4)).toThrow(
+      'teleportRange: start and end must be integers with 0 <= start <= end <= 8, got -1 and 4',
+    );
+    expect(() => pair.teleportRange(4, 9)).toThrow(RangeError);
+    expect(() => pair.teleportRange(5, 4)).toThrow(RangeError);
+    expect(() => pair.teleportRange(0.5, 4)).toThrow(RangeError);
+    expect(() => pair.teleportRange(0, 3.5)).toThrow(RangeError);
+    expect(() => pair.teleportRange(0, '4' as unknown as number)).toThrow('got 0 and "4"');
+    expect(() => pair.teleportRange(4, 4)).not.toThrow();
+    expect(() => pair.teleportRange(0, 8)).not.toThrow();
+  });
+});

@@ -1,3 +1,4 @@
+import { show } from '../show.js';
 import { lerpArray, slerpArray } from './batch.js';
 import { lerpAngle } from './scalar.js';
 import type { Vec } from './vec.js';
@@ -47,6 +48,22 @@ export class Interpolated {
   teleport(values?: ArrayLike<number>): this {
     if (values) this.current.set(values);
     this.previous.set(this.current);
+    return this;
+  }
+
+  /**
+   * Makes previous equal current for the components in [start, end) only: the teleport of one
+   * body in a batch (a respawn, a body moved by hand) while every other body keeps blending.
+   * For body `i` of stride `n`, that is `teleportRange(n * i, n * i + n)`.
+   */
+  teleportRange(start: number, end: number): this {
+    const n = this.current.length;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > n || start > end) {
+      throw new RangeError(
+        `teleportRange: start and end must be integers with 0 <= start <= end <= ${n}, got ${show(start)} and ${show(end)}`,
+      );
+    }
+    for (let i = start; i < end; i++) this.previous[i] = this.current[i]!;
     return this;
   }
 
