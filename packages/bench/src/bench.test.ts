@@ -12,6 +12,7 @@ import { CAPPED, measureCap, scoreCap } from './cap.js';
 import { FakeRaf, withFake } from './fake-clock.js';
 import { MOVERS, measureMotion } from './motion.js';
 import { measureOverhead } from './overhead.js';
+import { MATRIX_TOLERANCE, makeRenderPaths, measureTemplates } from './templates.js';
 import { capTraces, display, motionTraces } from './traces.js';
 
 // Every measurement on a tiny size: the correctness parts are asserted, speed never is.
@@ -140,6 +141,28 @@ describe('overhead and allocation runs', () => {
     }
     for (const r of measureAllocation({ frames: 2000, warmup: 2000 })) {
       expect(Number.isFinite(r.allocatedPerFrame)).toBe(true);
+    }
+  });
+});
+
+describe('template frame paths', () => {
+  it('draw the same matrices instanced as with a Mesh per body, and notice a wrong one', () => {
+    const paths = makeRenderPaths(10);
+    for (const alpha of [0, 0.5, 1]) {
+      paths.meshes.frame(alpha);
+      paths.instanced.frame(alpha);
+      expect(paths.maxDifference()).toBeLessThanOrEqual(MATRIX_TOLERANCE);
+    }
+    paths.instanced.frame(0.25); // the Mesh path still shows alpha 1
+    expect(paths.maxDifference()).toBeGreaterThan(MATRIX_TOLERANCE);
+  });
+
+  it('give finite figures for every row', () => {
+    const t = measureTemplates({ n: 40, frames: 5, rounds: 1, allocMs: 5 });
+    expect(t.render.map((r) => r.name)).toHaveLength(3);
+    expect(t.maxDifference).toBeLessThanOrEqual(MATRIX_TOLERANCE);
+    for (const r of [...t.render, ...t.normalize.flatMap((k) => k.rows)]) {
+      expect(Number.isFinite(r.nsPerFrame) && Number.isFinite(r.bytesPerFrame)).toBe(true);
     }
   });
 });

@@ -70,7 +70,9 @@ export class Swarm {
       const y = x + 1;
       const dx = this.targetX - p[x]!;
       const dy = this.targetY - p[y]!;
-      const d = Math.hypot(dx, dy) + 1;
+      // Math.sqrt of the sum of squares, not Math.hypot: in V8 hypot is several times slower and
+      // allocates on every call, to guard against an overflow that screen distances never reach.
+      const d = Math.sqrt(dx * dx + dy * dy) + 1;
       // Half the particles swirl one way, half the other.
       const swirl = (i & 1 ? SWIRL : -SWIRL) / d;
       let ax = (PULL * dx) / d - swirl * dy;

@@ -1,31 +1,58 @@
+import { composeMatrices } from '@loop/core';
 import {
   AmbientLight,
   BoxGeometry,
+  type BufferGeometry,
   Color,
   ConeGeometry,
   DirectionalLight,
+  DynamicDrawUsage,
   Fog,
   GridHelper,
-  type Group,
   HemisphereLight,
   IcosahedronGeometry,
+  InstancedMesh,
   Mesh,
   MeshStandardMaterial,
   PerspectiveCamera,
   Scene,
   TorusGeometry,
 } from 'three';
+import { splitRanges } from './ranges';
 
-/** Everything three.js draws: the scene, its camera, and one mesh per body. */
-export interface View {
-  scene: Scene;
-  camera: PerspectiveCamera;
-  meshes: Mesh[];
+/** One shape: a single instanced mesh drawing one contiguous range of bodies. */
+export interface Batch {
+  readonly mesh: InstancedMesh;
+  /** The range's slice of {@link View.positions} (a view on it, not a copy). */
+  readonly positions: Float64Array;
+  /** The range's slice of {@link View.orientations} (a view on it, not a copy). */
+  readonly orientations: Float64Array;
+  /** The mesh's instance matrices, 16 numbers per body, which the GPU reads. */
+  readonly matrices: Float32Array;
 }
 
 /**
- * Builds the scene once: shapes whose orientation is easy to read (a cone, a box, a torus)
- * so a bad blend shows, a few shared geometries and materials, lights and a floor grid.
+ * Everything three.js draws: the scene, its camera, one instanced mesh per shape, and the
+ * arrays render blends into. Bodies are drawn by instancing, not one `Mesh` each: writing a
+ * mesh's quaternion makes three.js recompute its Euler angles, and the renderer composes and
+ * walks every object's matrix each frame; an instanced mesh is one object and one draw call
+ * however many bodies it draws, its matrices written straight from the blended arrays.
+ */
+export interface View {
+  readonly scene: Scene;
+  readonly camera: PerspectiveCamera;
+  /** Blended positions, x, y, z per body: the target of `positions.blend` each frame. */
+  readonly positions: Float64Array;
+  /** Blended orientations, x, y, z, w per body: the target of `orientations.blend`. */
+  readonly orientations: Float64Array;
+  readonly batches: readonly Batch[];
+}
+
+/**
+ * Builds the scene once: shapes whose orientation is easy to read (a cone, a box, a torus, an
+ * icosahedron) so a bad blend shows, lights and a floor grid. Bodies are split into one
+ * contiguous range per shape ({@link splitRanges}), and every view on the blended arrays is
+ * made here, so a frame allocates nothing.
  */
 export function createView(count: number): View {
   const scene = new Scene();
@@ -44,24 +71,37 @@ export function createView(count: number): View {
   grid.position.y = -3;
   scene.add(grid);
 
-  const geometries = [
+  const shapes: BufferGeometry[] = [
     new ConeGeometry(0.35, 0.9, 16),
     new BoxGeometry(0.6, 0.3, 0.9),
     new TorusGeometry(0.35, 0.12, 10, 24),
     new IcosahedronGeometry(0.4, 0),
   ];
-  const meshes: Mesh[] = [];
-  for (let i = 0; i < count; i++) {
-    const material = new MeshStandardMaterial({
-      color: new Color().setHSL(i / count, 0.7, 0.6),
-      roughness: 0.45,
-      metalness: 0.1,
-      flatShading: true,
-    });
-    const mesh = new Mesh(geometries[i % geometries.length], material);
-    meshes.push(mesh);
+  // White, so each instance's colour (set below) is the colour drawn.
+  const material = new MeshStandardMaterial({ roughness: 0.45, metalness: 0.1, flatShading: true });
+  const positions = new Float64Array(count * 3);
+  const orientations = new Float64Array(count * 4);
+  const color = new Color();
+  const batches = splitRanges(count, shapes.length).map((range, shape): Batch => {
+    const mesh = new InstancedMesh(shapes[shape], material, range.count);
+    // Rewritten every frame: tell WebGL so it keeps the buffer where updates are cheap.
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    // three.js computes an instanced mesh's bounding sphere once, from its first matrices, and
+    // culls the whole mesh with it; these bodies move, so that sphere goes stale. Recomputing it
+    // is a pass over every instance each frame, and the swarm is always in view: never cull.
+    mesh.frustumCulled = false;
+    for (let i = 0; i < range.count; i++) {
+      mesh.setColorAt(i, color.setHSL((range.start + i) / count, 0.7, 0.6));
+    }
     scene.add(mesh);
-  }
+    const end = range.start + range.count;
+    return {
+      mesh,
+      positions: positions.subarray(3 * range.start, 3 * end),
+      orientations: orientations.subarray(4 * range.start, 4 * end),
+      matrices: mesh.instanceMatrix.array as Float32Array,
+    };
+  });
   // The centre everything orbits.
   scene.add(
     new Mesh(
@@ -69,18 +109,19 @@ export function createView(count: number): View {
       new MeshStandardMaterial({ color: '#ffd27a', emissive: '#6b4a10' }),
     ),
   );
-  return { scene, camera, meshes };
+  return { scene, camera, positions, orientations, batches };
 }
 
-/** Copies blended positions (stride 3) and orientations (stride 4) onto the meshes. */
-export function applyState(
-  meshes: readonly (Mesh | Group)[],
-  positions: Float64Array,
-  orientations: Float64Array,
-): void {
-  for (let i = 0; i < meshes.length; i++) {
-    const mesh = meshes[i]!;
-    mesh.position.fromArray(positions, 3 * i);
-    mesh.quaternion.fromArray(orientations, 4 * i);
+/**
+ * Writes every body's matrix from the blended {@link View.positions} and
+ * {@link View.orientations} into its instanced mesh, and flags the matrices for upload. One
+ * pass over flat arrays per shape, no object per body, no allocation.
+ */
+export function applyState(view: View): void {
+  const batches = view.batches;
+  for (let i = 0; i < batches.length; i++) {
+    const batch = batches[i]!;
+    composeMatrices(batch.matrices, batch.positions, batch.orientations);
+    batch.mesh.instanceMatrix.needsUpdate = true;
   }
 }
