@@ -76,6 +76,26 @@ describe('createStatsOverlay', () => {
     expect(overlay.element.textContent).toMatch(/^paused\nfps /);
   });
 
+  it("shows the game's own lines after the figures, asked for again at every refresh", () => {
+    let awake = 1000;
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, lines: () => `bodies     ${awake} awake\nphysics    2.50 ms / step` },
+    );
+    expect(overlay.element.textContent).toMatch(
+      /skipped +0\nbodies +1000 awake\nphysics +2\.50 ms \/ step$/,
+    );
+    awake = 12;
+    overlay.refresh();
+    expect(overlay.element.textContent).toMatch(/\nbodies +12 awake\n/);
+    expect(() =>
+      createStatsOverlay(
+        { stats: new FrameStats() },
+        { lines: 'bodies' as unknown as () => string },
+      ),
+    ).toThrow(new TypeError('overlay option lines must be a function, got "bodies"'));
+  });
+
   it('averages updates per frame from the tick between refreshes', () => {
     const stats = new FrameStats();
     stats.rendered = 50; // a loop that has run a while already

@@ -25,6 +25,11 @@ export interface StatsOverlayOptions {
   interval?: number;
   /** Extra text before the figures, e.g. the timestep or the FPS cap in force. */
   label?: string;
+  /**
+   * Figures of the game's own, shown after the loop's (a physics engine's step time, bodies
+   * awake): called at each refresh, so they update with the rest and cost nothing per frame.
+   */
+  lines?: () => string;
 }
 
 /** A running overlay; see {@link createStatsOverlay}. */
@@ -63,6 +68,9 @@ export function createStatsOverlay(
   options: StatsOverlayOptions = {},
 ): StatsOverlay {
   const interval = options.interval ?? 250;
+  if (options.lines !== undefined && typeof options.lines !== 'function') {
+    throw new TypeError(`overlay option lines must be a function, got ${show(options.lines)}`);
+  }
   if (!Number.isFinite(interval) || interval <= 0) {
     throw new RangeError(
       `overlay option interval must be a finite number > 0, got ${show(interval)}`,
@@ -83,6 +91,7 @@ export function createStatsOverlay(
   // Stryker disable next-line LogicalOperator: the refresh at creation sets it, before any frame can make it count
   let lastTick = source.tick ?? 0;
   let lastRendered = source.stats.rendered;
+  const lines = options.lines;
 
   const overlay: StatsOverlay = {
     element,
@@ -97,13 +106,14 @@ export function createStatsOverlay(
         lastRendered = s.rendered;
       }
       const label = overlay.label ? `${overlay.label}\n` : '';
+      const own = lines ? `\n${lines()}` : '';
       text.data =
         `${label}fps        ${s.fps.toFixed(1)}\n` +
         `frame time ${s.frameTime.toFixed(1)} ms\n` +
         `updates    ${perFrame.toFixed(2)} / frame\n` +
         `dropped    ${s.dropped.toFixed(0)} ms\n` +
         `rendered   ${s.rendered}\n` +
-        `skipped    ${s.skipped}`;
+        `skipped    ${s.skipped}${own}`;
       element.setAttribute('data-rendered', String(s.rendered));
       element.setAttribute('data-skipped', String(s.skipped));
       element.setAttribute('data-fps', s.fps.toFixed(2));
