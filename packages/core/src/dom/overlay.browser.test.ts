@@ -132,6 +132,7 @@ describe('createStatsOverlay', () => {
       '10',
     ]);
     expect(style.pointerEvents).toBe('none');
+    expect([style.margin, style.padding]).toEqual(['0px', '6px 8px']); // a <pre> has a margin
     expect([style.fontSize, style.whiteSpace, style.fontVariantNumeric]).toEqual([
       '12px',
       'pre',
@@ -144,6 +145,30 @@ describe('createStatsOverlay', () => {
     ]);
     // Not a live region, even inside one: a screen reader does not read it 4 times a second.
     expect(overlay.element.getAttribute('aria-live')).toBe('off');
+  });
+
+  it("sits in its parent's flow with position static, styled the same otherwise", () => {
+    const parent = document.createElement('section');
+    document.body.append(parent);
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, parent, position: 'static' },
+    );
+    expect(overlay.element.parentElement).toBe(parent);
+    const style = getComputedStyle(overlay.element);
+    expect([style.position, style.top, style.zIndex]).toEqual(['static', 'auto', 'auto']);
+    expect([style.whiteSpace, style.pointerEvents, style.borderRadius]).toEqual([
+      'pre',
+      'none',
+      '6px',
+    ]);
+    overlay.dispose();
+    parent.remove();
+    expect(() =>
+      createStatsOverlay({ stats: new FrameStats() }, { position: 'absolute' as 'fixed' }),
+    ).toThrow(new RangeError('overlay option position must be fixed or static, got "absolute"'));
+    overlay = createStatsOverlay({ stats: new FrameStats() }, { position: 'fixed' });
+    expect(getComputedStyle(overlay.element).position).toBe('fixed');
   });
 
   it('refreshes four times a second: not every frame, not once a second', async () => {

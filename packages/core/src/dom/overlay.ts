@@ -21,6 +21,11 @@ export interface StatsSource {
 export interface StatsOverlayOptions {
   /** Where the element goes. Default `document.body`. */
   parent?: HTMLElement;
+  /**
+   * `fixed` (the default) floats the overlay over the top-left corner of a full-screen game;
+   * `static` leaves it in its parent's flow, for a page that lays it out with other content.
+   */
+  position?: 'fixed' | 'static';
   /** Milliseconds between refreshes. Default 250 (4 per second). */
   interval?: number;
   /** Extra text before the figures, e.g. the timestep or the FPS cap in force. */
@@ -48,8 +53,10 @@ export interface StatsOverlay {
   dispose(): void;
 }
 
+/** Where a fixed overlay sits; a static one has none of this. */
+const FLOAT = 'position:fixed;top:8px;left:8px;z-index:10;';
 const STYLE =
-  'position:fixed;top:8px;left:8px;z-index:10;margin:0;padding:6px 8px;' +
+  'margin:0;padding:6px 8px;' +
   'font:12px/1.35 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre;' +
   'color:#e8f0ff;background:rgba(10,14,24,.72);border-radius:6px;pointer-events:none;' +
   'font-variant-numeric:tabular-nums';
@@ -68,6 +75,10 @@ export function createStatsOverlay(
   options: StatsOverlayOptions = {},
 ): StatsOverlay {
   const interval = options.interval ?? 250;
+  const position = options.position ?? 'fixed';
+  if (position !== 'fixed' && position !== 'static') {
+    throw new RangeError(`overlay option position must be fixed or static, got ${show(position)}`);
+  }
   if (options.lines !== undefined && typeof options.lines !== 'function') {
     throw new TypeError(`overlay option lines must be a function, got ${show(options.lines)}`);
   }
@@ -83,7 +94,7 @@ export function createStatsOverlay(
     '',
   );
   element.setAttribute('aria-live', 'off');
-  element.style.cssText = STYLE;
+  element.style.cssText = position === 'fixed' ? FLOAT + STYLE : STYLE;
   // Stryker disable next-line StringLiteral: refresh() writes the text before anything can read it
   const text = document.createTextNode('');
   element.appendChild(text);
