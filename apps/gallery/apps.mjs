@@ -13,7 +13,11 @@ export const galleryPort = 5173;
 /** The API reference of @loop/core, as the docs package builds it (served at api/ of the site). */
 export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 
-/** @type {{ name: string, port: number, title: string, blurb: string, root: string }[]} */
+/**
+ * Each app's folder is `dir` when apps.json names one (an app that is not a template, such as
+ * apps/lab), else templates/<name>.
+ * @type {{ name: string, port: number, title: string, blurb: string, root: string }[]}
+ */
 export const apps = JSON.parse(readFileSync(resolve(galleryRoot, 'apps.json'), 'utf8')).map(
-  (app) => ({ ...app, root: resolve(repoRoot, 'templates', app.name) }),
+  (app) => ({ ...app, root: resolve(repoRoot, app.dir ?? `templates/${app.name}`) }),
 );

@@ -1,0 +1,103 @@
+import { type Experiment, type FigureRow, manualLoop, param, withDefaults } from './types.js';
+
+/** Seed 002's student walks 3 km/h: 5/6 m/s. */
+const SPEED = 5 / 6;
+
+const PARAMS = [
+  param('a', 'first frame rate (fps)', 60, 1, 1000, 1),
+  param('b', 'second frame rate (fps)', 120, 1, 1000, 1),
+  param('seconds', 'walk for (s)', 10, 1, 100, 1),
+];
+
+/** What one frame rate gives, both ways. */
+export interface DriftResult {
+  /** Steps of the seed's `while (t < seconds) t += dt` loop in double precision. */
+  readonly floatSteps: number;
+  /** Distance walked by that loop (m). */
+  readonly floatDistance: number;
+  /** Fixed steps @loop/core ran for the same frames. */
+  readonly ticks: number;
+  /** Distance walked in those steps (m). */
+  readonly distance: number;
+}
+
+/**
+ * Walks the student at `fps` for `seconds`: the seed's float loop (time summed as `t += dt`),
+ * and @loop/core with a timestep of 1000/fps ms fed a frame every 1000/fps ms through the
+ * manual scheduler, whose time is an integer count of ticks.
+ */
+export function walk(fps: number, seconds: number): DriftResult {
+  const dt = 1 / fps;
+  let t = 0;
+  let floatDistance = 0;
+  let floatSteps = 0;
+  while (t < seconds) {
+    floatDistance += SPEED * dt;
+    t += dt;
+    floatSteps++;
+  }
+  let distance = 0;
+  const loop = manualLoop({
+    timestep: 1000 / fps,
+    maxSteps: 1000,
+    update: (step) => {
+      distance += SPEED * step;
+    },
+  });
+  const frames = Math.round(fps * seconds);
+  for (let i = 0; i <= frames; i++) loop.frame((i * 1000) / fps);
+  return { floatSteps, floatDistance, ticks: loop.tick, distance };
+}
+
+/** Seed 002: summing time in floating point drifts; integer ticks do not. */
+export const drift: Experiment = {
+  id: 'drift',
+  title: "Seed 002's drift: time summed in floating point",
+  seed: '002',
+  explain:
+    'Seed 002 walks a student at 3 km/h for ten seconds with `t += dt`, in 38-digit PARI/GP, and ' +
+    'gets 8.3472 m at 60 fps and 8.3403 m at 120 fps where 8.3333 m is exact: the loop runs one ' +
+    'step too many, at a different rate, so two players see different games. @loop/core counts ' +
+    'time as integer ticks from absolute timestamps, so the same frames always run exactly ' +
+    'seconds × fps steps. The middle column runs the seed loop again in JavaScript doubles: ' +
+    'whether it overshoots depends on the rate (try 30 or 240).',
+  params: PARAMS,
+  run(values): FigureRow[] {
+    const all = withDefaults(PARAMS, values);
+    const seconds = all.seconds;
+    const rows: FigureRow[] = [
+      {
+        key: 'exact',
+        label: 'exact distance (m)',
+        seed: '8.3333',
+        ours: (SPEED * seconds).toFixed(4),
+      },
+    ];
+    for (const key of ['a', 'b'] as const) {
+      const fps = all[key];
+      const result = walk(fps, seconds);
+      const published = key === 'a' ? '8.3472 at 60 fps' : '8.3403 at 120 fps';
+      rows.push(
+        {
+          key: `${key}-distance`,
+          label: `${fps} fps: distance with integer ticks (m)`,
+          seed: `${published}, 10 s (t += dt)`,
+          ours: result.distance.toFixed(4),
+        },
+        {
+          key: `${key}-ticks`,
+          label: `${fps} fps: steps run`,
+          seed: null,
+          ours: String(result.ticks),
+        },
+        {
+          key: `${key}-float`,
+          label: `${fps} fps: t += dt in doubles (steps, m)`,
+          seed: null,
+          ours: `${result.floatSteps}, ${(result.floatDistance).toFixed(4)}`,
+        },
+      );
+    }
+    return rows;
+  },
+};

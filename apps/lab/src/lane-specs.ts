@@ -1,0 +1,113 @@
+import type { StepMode } from '@loop/core';
+
+/** The lanes, one per loop of @loop/core. */
+export type LaneId =
+  | 'naive'
+  | 'variable'
+  | 'semifixed'
+  | 'fixed'
+  | 'interp'
+  | 'extrap'
+  | 'timeslice'
+  | 'capped';
+
+/** How a lane draws its state: the latest step, blended with alpha, or pushed ahead by lag. */
+export type DrawKind = 'latest' | 'interpolate' | 'extrapolate';
+
+/** What a lane is: its loop (mode), how it draws, and what to look for. */
+export interface LaneSpec {
+  readonly id: LaneId;
+  readonly label: string;
+  readonly mode: StepMode;
+  readonly draw: DrawKind;
+  /** What the lane shows, citing the seeds that describe its loop. */
+  readonly note: string;
+}
+
+/** Every lane, in the order they are stacked. */
+export const LANES: readonly LaneSpec[] = [
+  {
+    id: 'naive',
+    label: 'naive fixed step',
+    mode: 'naive',
+    draw: 'latest',
+    note:
+      'One timestep per frame whatever the frame time: the game runs 2.4× too fast on 144 Hz ' +
+      'and at half speed on 30 Hz (seed 000, "fixed delta time").',
+  },
+  {
+    id: 'variable',
+    label: 'variable step',
+    mode: 'variable',
+    draw: 'latest',
+    note:
+      "One update of the frame time: it keeps real time, but the ball's path changes with the " +
+      'frame rate (seeds 000, 002, 003).',
+  },
+  {
+    id: 'semifixed',
+    label: 'semi-fixed step',
+    mode: 'semi-fixed',
+    draw: 'latest',
+    note:
+      'The frame time cut into pieces of at most one timestep: never too large a step, real ' +
+      'time, but not deterministic (seed 000).',
+  },
+  {
+    id: 'fixed',
+    label: 'fixed step, no interpolation',
+    mode: 'fixed',
+    draw: 'latest',
+    note:
+      'Whole timesteps, the leftover carried to the next frame: deterministic, but it stutters ' +
+      'when the display and the step rates differ (seeds 000, 002, 004).',
+  },
+  {
+    id: 'interp',
+    label: 'fixed step + interpolation (default)',
+    mode: 'fixed',
+    draw: 'interpolate',
+    note:
+      'Blends the last two steps with alpha: smooth at any rate, one step behind its ghost ' +
+      '(seeds 000, 004).',
+  },
+  {
+    id: 'extrap',
+    label: 'fixed step + extrapolation',
+    mode: 'fixed',
+    draw: 'extrapolate',
+    note:
+      'Draws the latest step pushed ahead by the leftover (loop.lag): no latency, but the guess ' +
+      "misses the ball's bounces (seed 002's far seers, seed 003).",
+  },
+  {
+    id: 'timeslice',
+    label: 'integer timeslices',
+    mode: 'timeslice',
+    draw: 'interpolate',
+    note:
+      'Whole-millisecond slices (16 ms for 60 Hz): every quantity an integer, easy to log and ' +
+      'replay (seed 001, id Software).',
+  },
+  {
+    id: 'capped',
+    label: 'capped FPS (maxFps)',
+    mode: 'fixed',
+    draw: 'interpolate',
+    note:
+      'The fixed step with a frame cap: maxFps frames a second at full game speed (seeds 001, ' +
+      '002).',
+  },
+];
+
+/** Every lane id, in stacking order. */
+export const LANE_IDS: readonly LaneId[] = LANES.map((lane) => lane.id);
+
+/**
+ * The timestep a lane runs: integer timeslices need a whole number of milliseconds, so the
+ * lab rounds the shared timestep down for that lane (1000/60 gives id Software's 16 ms), never
+ * to a longer slice than the others run.
+ */
+export function laneTimestep(spec: LaneSpec, timestep: number): number {
+  return spec.mode === 'timeslice' ? Math.max(1, Math.floor(timestep + 1e-9)) : timestep;
+}

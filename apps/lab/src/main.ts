@@ -1,0 +1,181 @@
+import { createScope, createStatsOverlay, FrameStats } from '@loop/core';
+import type { DisplaySpec } from './displays.js';
+import { Session } from './session.js';
+import { type LabState, parseFrames, parseState, serializeState } from './url-state.js';
+import { BenchProbe } from './view/bench-probe.js';
+import { Controls } from './view/controls.js';
+import { ExperimentsView } from './view/experiments.js';
+import { FiguresTable } from './view/figures-table.js';
+import { LanesCanvas } from './view/lanes-canvas.js';
+import { Plots } from './view/plots.js';
+
+/**
+ * The page: reads the state from the URL, builds a {@link Session}, and drives it from one
+ * requestAnimationFrame. On the real display each rAF is a frame for every lane; on a
+ * simulated display each rAF moves the simulated clock on by the real time since the last one
+ * (times the watch speed) and feeds every simulated frame that became due. Settings changes
+ * rebuild the session and rewrite the URL, so a link reproduces what is on screen.
+ */
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const scope = createScope();
+const search = location.search;
+const bench = new URLSearchParams(search).has('bench');
+let state: LabState = parseState(search);
+
+const controls = new Controls(byId('lanes-set'), byId('display-set'), byId('loop-set'));
+const canvas = scope.add(new LanesCanvas(byId('lanes-canvas')));
+const figures = new FiguresTable(byId('figures'));
+const plots = scope.add(new Plots(byId('plots')));
+const pause = byId<HTMLButtonElement>('pause');
+const status = byId<HTMLElement>('run-status');
+const experiments = new ExperimentsView(
+  byId('experiment-list'),
+  byId('experiment'),
+  (id, params) => {
+    state.exp = id;
+    state.expParams = {};
+    for (const [key, value] of Object.entries(params)) state.expParams[`${id}.${key}`] = value;
+    experiments.show(state.exp, state.expParams);
+    writeUrl();
+  },
+);
+
+/** False until the first session is built: `?frames=N` fast-forwards only that one. */
+let built = false;
+let session = build();
+/** Display time the simulated clock has reached (ms), and the rAF time it was last moved at. */
+let simClock = session.nextReal;
+let lastRaf = Number.NaN;
+let lastFigures = 0;
+
+/** The lane the stats overlay shows: the default loop if shown, else the first lane. */
+const overlayLane = () => session.lanes.find((l) => l.spec.id === 'interp') ?? session.lanes[0];
+/** What the overlay shows with no lane at all. */
+const idleStats = new FrameStats();
+/** A stats overlay on the default lane, as every app of the gallery has. */
+const overlay = scope.add(
+  createStatsOverlay(
+    {
+      get stats() {
+        return overlayLane()?.loop.stats ?? idleStats;
+      },
+      get tick() {
+        return overlayLane()?.loop.tick ?? 0;
+      },
+    },
+    {
+      parent: byId('overlay-slot'),
+      position: 'static', // in the page's flow, not floating over the controls
+      label: 'stats of the default lane (or the first shown)',
+    },
+  ),
+);
+overlay.element.style.display = 'inline-block';
+
+function displaySpec(s: LabState): DisplaySpec {
+  return { kind: s.display, hz: s.hz, jitter: s.jitter, spike: s.spike, gap: s.gap, back: s.back };
+}
+
+function build(): Session {
+  const next = new Session(state.lanes, state, displaySpec(state));
+  canvas.setLanes(next.lanes.length);
+  figures.setLanes(next.lanes, byId('lane-notes'));
+  plots.setSession(next);
+  const frames = parseFrames(search);
+  if (frames > 0 && !built) next.stepFrames(frames);
+  built = true;
+  if (state.paused && !next.display) next.pause();
+  figures.update(next.lanes);
+  return next;
+}
+
+function writeUrl(): void {
+  const query = serializeState(state);
+  history.replaceState(null, '', query ? `?${query}` : location.pathname);
+}
+
+function showRun(): void {
+  pause.textContent = state.paused ? 'Resume' : 'Pause';
+  pause.setAttribute('aria-pressed', String(state.paused));
+  status.textContent = `${session.frames} display frames${state.paused ? ', paused' : ''}`;
+  document.body.dataset.frames = String(session.frames);
+}
+
+function rebuild(): void {
+  session = build();
+  simClock = session.nextReal;
+  lastRaf = Number.NaN;
+  canvas.draw(session.lanes);
+  showRun();
+}
+
+scope.listen(byId('controls'), 'change', (event) => {
+  const target = event.target as HTMLElement;
+  if (target.id === 'step-count') return;
+  state = controls.read(state);
+  controls.write(state);
+  writeUrl();
+  rebuild();
+});
+scope.listen(byId('controls'), 'submit', (event) => event.preventDefault());
+scope.listen(pause, 'click', () => {
+  state.paused = !state.paused;
+  if (!session.display) {
+    if (state.paused) session.pause();
+    else session.resume();
+  }
+  lastRaf = Number.NaN;
+  writeUrl();
+  showRun();
+});
+scope.listen(byId('step'), 'click', () => {
+  const count = Number(byId<HTMLInputElement>('step-count').value);
+  if (!session.display || !(count >= 1)) {
+    status.textContent = 'Stepping needs a simulated display.';
+    return;
+  }
+  session.stepFrames(Math.min(Math.floor(count), 100_000));
+  simClock = session.lastReal;
+  figures.update(session.lanes);
+  canvas.draw(session.lanes);
+  showRun();
+});
+scope.listen(byId('reset'), 'click', rebuild);
+
+controls.write(state);
+experiments.show(state.exp, state.expParams);
+showRun();
+
+const probe = new BenchProbe(bench);
+
+let handle = 0;
+const onFrame = (now: number) => {
+  handle = requestAnimationFrame(onFrame);
+  probe.begin();
+  if (!state.paused) {
+    if (!session.display) session.frame(now, now);
+    else {
+      // At most 100 ms of real time per refresh: a background tab does not fast-forward.
+      if (!Number.isNaN(lastRaf)) simClock += Math.min(now - lastRaf, 100) * state.speed;
+      session.runUntil(simClock);
+    }
+  }
+  lastRaf = now;
+  probe.lap(0);
+  canvas.draw(session.lanes);
+  probe.lap(1);
+  plots.draw();
+  probe.lap(2);
+  if (now - lastFigures >= 250) {
+    lastFigures = now;
+    figures.update(session.lanes);
+    showRun();
+  }
+  probe.lap(3);
+  probe.end();
+};
+handle = requestAnimationFrame(onFrame);
+scope.add(() => cancelAnimationFrame(handle));
+
+if (import.meta.hot) import.meta.hot.dispose(scope.dispose);

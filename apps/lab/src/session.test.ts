@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { DisplayKind } from './displays.js';
+import { LANE_IDS, LANES, type LaneId, laneTimestep } from './lane-specs.js';
+import { Session } from './session.js';
+import { DEFAULT_STATE, type LabState } from './url-state.js';
+
+function run(hz: number, seconds = 10, over: Partial<LabState> = {}, kind: DisplayKind = 'hz') {
+  const state = { ...DEFAULT_STATE, ...over };
+  const session = new Session(state.lanes, state, { ...state, kind, hz });
+  session.stepFrames(Math.round(hz * seconds) + 1);
+  const lane = (id: LaneId) => session.lanes.find((l) => l.spec.id === id)!;
+  return { session, lane };
+}
+
+describe('the lanes on simulated displays', () => {
+  it('runs every lane on the same frames', () => {
+    const { session } = run(60, 1);
+    expect(session.lanes.map((l) => l.spec.id)).toEqual(LANE_IDS);
+    for (const lane of session.lanes) expect(lane.elapsed).toBeCloseTo(1000, 9);
+  });
+
+  it('the naive fixed step runs the game 2.4× too fast on 144 Hz', () => {
+    const at60 = run(60).lane('naive');
+    const at144 = run(144).lane('naive');
+    expect(at60.speed).toBeCloseTo(2, 9);
+    expect(at144.speed).toBeCloseTo(4.8, 9);
+    expect(at144.loop.tick).toBe(1440);
+    expect(at144.owed).toBe(600);
+  });
+
+  it('interpolation removes the fixed step stutter on 144 Hz; its offset is one step', () => {
+    const { lane } = run(144);
+    expect(lane('fixed').motion.rms).toBeGreaterThan(0.01);
+    expect(lane('interp').motion.rms).toBeLessThan(1e-6);
+    expect(lane('interp').offset).toBeCloseTo(-2 / 60, 6);
+    expect(lane('extrap').offset).toBeCloseTo(0, 6);
+  });
+
+  it('the variable step ends elsewhere on 30 and 144 Hz; fixed steps identically', () => {
+    const a = run(30).lane;
+    const b = run(144).lane;
+    expect(
+      Math.abs(a('variable').world.current[1]! - b('variable').world.current[1]!),
+    ).toBeGreaterThan(1e-3);
+    expect([...a('fixed').world.current]).toEqual([...b('fixed').world.current]);
+    expect(a('fixed').loop.tick).toBe(600);
+  });
+
+  it('runs integer timeslices of whole milliseconds (16 ms for 1000/60)', () => {
+    const spec = LANES.find((l) => l.id === 'timeslice')!;
+    expect(laneTimestep(spec, 1000 / 60)).toBe(16);
+    expect(laneTimestep(spec, 0.5)).toBe(1);
+    expect(laneTimestep(LANES[0]!, 1000 / 60)).toBe(1000 / 60);
+    expect(run(60).lane('timeslice').loop.tick).toBe(625);
+  });
+
+  it('a time scale of one half runs half the steps, and the ghost follows scaled time', () => {
+    const { lane } = run(60, 10, { timeScale: 0.5 });
+    expect(lane('interp').loop.tick).toBe(300);
+    expect(lane('interp').owed).toBe(300);
+    expect(lane('interp').speed).toBeCloseTo(1, 9);
+    expect(lane('interp').motion.rms).toBeLessThan(1e-9);
+    expect(lane('naive').loop.tick).toBe(600);
+  });
+
+  it('caps only the capped lane', () => {
+    const { lane } = run(144, 10, { maxFps: 30 });
+    expect(lane('capped').fps).toBeCloseTo(30, 1);
+    expect(lane('interp').fps).toBeCloseTo(144, 6);
+  });
+
+  it('an update cost above the timestep delays the frames and the guards drop time', () => {
+    const { session, lane } = run(60, 2, { cost: 20, lanes: ['interp'] });
+    expect(session.lastReal - 1000).toBeGreaterThan(2 * 2000);
+    expect(lane('interp').loop.stats.dropped).toBeGreaterThan(0);
+    expect(lane('interp').loop.stats.updates).toBeLessThanOrEqual(10);
+  });
+
+  it('a hidden-tab gap is dropped by maxDelta, not simulated', () => {
+    const { lane } = run(60, 6, { lanes: ['interp'], gap: 2000 }, 'hidden');
+    const interp = lane('interp');
+    expect(interp.loop.stats.dropped).toBeGreaterThan(1500);
+    expect(interp.owed - interp.loop.tick).toBeGreaterThan(90);
+    expect(interp.motion.worst).toBeLessThan(1e-6);
+  });
+
+  it('runUntil feeds only the frames due, and pause/resume does not count the pause', () => {
+    const state = { ...DEFAULT_STATE, lanes: ['interp' as const] };
+    const session = new Session(state.lanes, state, { ...state, kind: 'hz' });
+    expect(session.runUntil(1000 + 100)).toBe(7);
+    const lane = session.lanes[0]!;
+    lane.pause();
+    lane.resume();
+    const before = lane.elapsed;
+    lane.frame(5000, 5000);
+    expect(lane.elapsed).toBe(before);
+    lane.frame(5000 + 1000 / 60, 5000 + 1000 / 60);
+    expect(lane.elapsed).toBeCloseTo(before + 1000 / 60, 9);
+  });
+
+  it('records one sample per frame per plot', () => {
+    const { session } = run(60, 1);
+    expect(session.plots.steps.count).toBe(61);
+    expect(session.plots.alpha.ys.length).toBe(8);
+    const naive = session.lanes.findIndex((l) => l.spec.id === 'naive');
+    expect(session.plots.steps.ys[naive]![10]).toBe(1);
+  });
+});

@@ -1,0 +1,156 @@
+import type { OverflowPolicy } from '@loop/core';
+import { DISPLAY_KINDS, type DisplayKind, RATES } from './displays.js';
+import { LANE_IDS, type LaneId } from './lane-specs.js';
+
+/**
+ * The whole state of the lab in one plain object, and its round trip through the query
+ * string: a link reproduces what someone saw. Only values that differ from the defaults are
+ * written, so a link stays short; anything unreadable in a link falls back to the default
+ * instead of breaking the page.
+ */
+
+/** A numeric setting: its URL key, bounds and default. */
+export interface NumberParam {
+  readonly key: NumericKey;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  readonly step: number | 'any';
+  readonly value: number;
+}
+
+/** The numeric settings of the lab. */
+export type NumericKey =
+  | 'hz'
+  | 'jitter'
+  | 'spike'
+  | 'gap'
+  | 'back'
+  | 'speed'
+  | 'timestep'
+  | 'maxDelta'
+  | 'maxSteps'
+  | 'maxFps'
+  | 'timeScale'
+  | 'cost';
+
+/** Every setting of the lab. */
+export interface LabState extends Record<NumericKey, number> {
+  lanes: LaneId[];
+  display: DisplayKind;
+  overflow: OverflowPolicy;
+  paused: boolean;
+  /** The open experiment ('' for none). */
+  exp: string;
+  /** Experiment parameters by `experiment.param` key, only those set. */
+  expParams: Record<string, number>;
+}
+
+/** Speeds a simulated display can be watched at (1 = real time). */
+export const SPEEDS: readonly number[] = [1, 0.25, 0.1];
+
+/** The numeric settings with their bounds and defaults, in form order. */
+export const NUMBER_PARAMS: readonly NumberParam[] = [
+  { key: 'hz', label: 'refresh rate (Hz)', min: 30, max: 240, step: 1, value: 60 },
+  { key: 'jitter', label: 'jitter (± ms)', min: 0, max: 8, step: 'any', value: 2 },
+  { key: 'spike', label: 'spike length (ms)', min: 0, max: 1000, step: 1, value: 150 },
+  { key: 'gap', label: 'hidden-tab gap (ms)', min: 0, max: 10000, step: 1, value: 2000 },
+  { key: 'back', label: 'clock steps back by (ms)', min: 0, max: 1000, step: 1, value: 50 },
+  { key: 'speed', label: 'watch speed', min: 0.1, max: 1, step: 'any', value: 1 },
+  { key: 'timestep', label: 'timestep (ms)', min: 1, max: 1000, step: 'any', value: 1000 / 60 },
+  { key: 'maxDelta', label: 'maxDelta (ms)', min: 1, max: 10000, step: 1, value: 250 },
+  { key: 'maxSteps', label: 'maxSteps', min: 1, max: 1000, step: 1, value: 10 },
+  { key: 'maxFps', label: 'maxFps (capped lane)', min: 1, max: 240, step: 'any', value: 30 },
+  { key: 'timeScale', label: 'time scale', min: 0, max: 4, step: 'any', value: 1 },
+  { key: 'cost', label: 'cost of one update (ms)', min: 0, max: 50, step: 'any', value: 0 },
+];
+
+/** The lab as it opens. */
+export const DEFAULT_STATE: Readonly<LabState> = Object.freeze({
+  ...(Object.fromEntries(NUMBER_PARAMS.map((p) => [p.key, p.value])) as Record<NumericKey, number>),
+  lanes: [...LANE_IDS],
+  display: 'raf',
+  overflow: 'drop',
+  paused: false,
+  exp: '',
+  expParams: {},
+});
+
+/**
+ * A timestep typed as a rounded decimal (16.6667) means 1000/60: a step a hair off the display
+ * rate would make a fixed step alternate 0 and 2 updates. Values within 0.001 ms of 1000/n
+ * snap to it.
+ */
+export function snapTimestep(ms: number): number {
+  const n = Math.round(1000 / ms);
+  return n > 0 && Math.abs(ms - 1000 / n) < 1e-3 ? 1000 / n : ms;
+}
+
+/** Reads a number within [min, max] (and whole where the step is 1); undefined otherwise. */
+export function readNumber(text: string | null, param: NumberParam): number | undefined {
+  if (text === null || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < param.min || value > param.max) return undefined;
+  if (param.step === 1 && !Number.isInteger(value)) return undefined;
+  return param.key === 'timestep' ? snapTimestep(value) : value;
+}
+
+/** A number as a link writes it: at most 4 decimals, no trailing zeros. */
+export function formatNumber(value: number): string {
+  return String(Number(value.toFixed(4)));
+}
+
+/** The state a query string (with or without '?') describes; defaults for anything missing. */
+export function parseState(search: string): LabState {
+  const query = new URLSearchParams(search);
+  const state: LabState = { ...DEFAULT_STATE, lanes: [...DEFAULT_STATE.lanes], expParams: {} };
+  for (const param of NUMBER_PARAMS) {
+    const value = readNumber(query.get(param.key), param);
+    if (value !== undefined) state[param.key] = value;
+  }
+  if (!SPEEDS.includes(state.speed)) state.speed = DEFAULT_STATE.speed;
+  if (!RATES.includes(state.hz)) state.hz = DEFAULT_STATE.hz;
+  const lanes = query.get('lanes');
+  if (lanes !== null) {
+    const ids = lanes.split(',');
+    state.lanes = LANE_IDS.filter((id) => ids.includes(id));
+  }
+  const display = query.get('display');
+  if (DISPLAY_KINDS.includes(display as DisplayKind)) state.display = display as DisplayKind;
+  const overflow = query.get('overflow');
+  if (overflow === 'drop' || overflow === 'carry') state.overflow = overflow;
+  state.paused = query.get('paused') === '1';
+  state.exp = query.get('exp') ?? '';
+  for (const [key, text] of query) {
+    const value = Number(text);
+    if (key.includes('.') && text.trim() !== '' && Number.isFinite(value)) {
+      state.expParams[key] = value;
+    }
+  }
+  return state;
+}
+
+/** The query string (without '?') for a state: only what differs from the defaults. */
+export function serializeState(state: LabState): string {
+  const query = new URLSearchParams();
+  if (state.lanes.join(',') !== DEFAULT_STATE.lanes.join(',')) {
+    query.set('lanes', state.lanes.join(','));
+  }
+  if (state.display !== DEFAULT_STATE.display) query.set('display', state.display);
+  for (const param of NUMBER_PARAMS) {
+    if (state[param.key] !== param.value) query.set(param.key, formatNumber(state[param.key]));
+  }
+  if (state.overflow !== DEFAULT_STATE.overflow) query.set('overflow', state.overflow);
+  if (state.paused) query.set('paused', '1');
+  if (state.exp) query.set('exp', state.exp);
+  for (const key of Object.keys(state.expParams).sort()) {
+    query.set(key, formatNumber(state.expParams[key]!));
+  }
+  return query.toString();
+}
+
+/** Display frames to run at once when the page opens (`?frames=N`), for links and tests. */
+export function parseFrames(search: string): number {
+  const value = Number(new URLSearchParams(search).get('frames'));
+  return Number.isInteger(value) && value > 0 ? Math.min(value, 100_000) : 0;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { close, experimentRows, open, setParam, useLab } from './harness.js';
+
+/**
+ * Each seed experiment in the built lab: the seed's figure beside ours, and ours follows its
+ * parameters.
+ */
+
+useLab();
+
+describe('the seed experiments', () => {
+  it("seed 002's drift: the seed's distances beside ours, 600 and 1200 steps", async () => {
+    const opened = await open('?paused=1');
+    const { page } = opened;
+    await page.click('button[data-exp="drift"]');
+    let rows = await experimentRows(page);
+    expect(rows['a-distance']).toEqual({
+      seed: '8.3472 at 60 fps, 10 s (t += dt)',
+      ours: '8.3333',
+    });
+    expect(rows['b-distance']!.seed).toContain('8.3403');
+    expect(rows['b-distance']!.ours).toBe('8.3333');
+    expect(rows.exact).toEqual({ seed: '8.3333', ours: '8.3333' });
+    expect(rows['a-ticks']!.ours).toBe('600');
+    expect(rows['b-ticks']!.ours).toBe('1200');
+    rows = await setParam(page, 'drift', 'a', '30', 'a-ticks');
+    expect(rows['a-ticks']!.ours).toBe('300');
+    expect(new URL(page.url()).searchParams.get('drift.a')).toBe('30');
+    await close(opened);
+  });
+
+  it("seed 003's integrator table: 2.625 m with 0.25 s steps, 3 m with one", async () => {
+    const opened = await open('?paused=1&exp=integrator');
+    const { page } = opened;
+    let rows = await experimentRows(page);
+    expect(rows.small).toEqual({ seed: '2.63 (0.25 s steps, 1 s)', ours: '2.6250' });
+    expect(rows.large).toEqual({ seed: '3 (one 1 s step)', ours: '3.0000' });
+    expect(rows.exact!.ours).toBe('2.5000');
+    rows = await setParam(page, 'integrator', 'small', '500', 'small');
+    expect(rows.small!.ours).toBe('2.7500');
+    await close(opened);
+  });
+
+  it("seed 004's trace: one tick, at the third frame", async () => {
+    const opened = await open('?paused=1&exp=trace');
+    const { page } = opened;
+    let rows = await experimentRows(page);
+    expect(rows['first-tick']).toEqual({ seed: '3', ours: '3' });
+    expect(rows['frame-3']!.ours).toBe('1, 9.67 ms');
+    expect(rows['frame-3']!.seed).toContain('9.666666');
+    rows = await setParam(page, 'trace', 'd3', '5', 'first-tick');
+    expect(rows['first-tick']!.ours).toBe('4');
+    await close(opened);
+  });
+
+  it('the spiral of death: frames grow without a guard; maxSteps caps the updates', async () => {
+    const opened = await open('?paused=1&exp=spiral');
+    const { page } = opened;
+    let rows = await experimentRows(page);
+    const [noGuard] = rows['none-last-frame']!.ours.split(', ').map(Number);
+    const [capped, cappedSteps] = rows['maxSteps-last-frame']!.ours.split(', ').map(Number);
+    expect(noGuard).toBeGreaterThan(3 * capped!);
+    expect(cappedSteps).toBe(10);
+    expect(rows.floor).toEqual({ seed: '5 fps (50 updates/s, MAX_FRAMESKIP 10)', ours: '5 fps' });
+    rows = await setParam(page, 'spiral', 'maxSteps', '5', 'maxSteps-last-frame');
+    expect(rows['maxSteps-last-frame']!.ours.split(', ')[1]).toBe('5');
+    expect(rows.floor!.ours).toBe('10 fps');
+    await close(opened);
+  });
+
+  it('the FPS cap: 30 on 60, 120 and 144 Hz, above the naive cap', async () => {
+    const opened = await open('?paused=1&exp=cap');
+    const { page } = opened;
+    let rows = await experimentRows(page);
+    for (const hz of [60, 120, 144]) {
+      expect(Number(rows[`core-${hz}`]!.ours)).toBeCloseTo(30, 1);
+      expect(rows[`core-${hz}`]!.seed).toContain('30');
+    }
+    expect(Number(rows['naive-60']!.ours)).toBeLessThan(28);
+    rows = await setParam(page, 'cap', 'cap', '20', 'core-60');
+    expect(Number(rows['core-60']!.ours)).toBeCloseTo(20, 1);
+    await close(opened);
+  });
+});
