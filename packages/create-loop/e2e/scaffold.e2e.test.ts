@@ -43,7 +43,7 @@ import { e2eEnv, exec, preview } from './processes.js';
  * carries data-rendered, data-skipped, data-fps and data-time (performance.now() when written).
  */
 
-const TEMPLATES = ['canvas2d', 'mobile', 'three'] as const;
+const TEMPLATES = ['canvas2d', 'mobile', 'rapier', 'three'] as const;
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */

@@ -1,0 +1,54 @@
+import { InputSnapshot } from '@loop/core';
+import { describe, expect, it } from 'vitest';
+import { Controls, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import { scriptedInput } from './headless.test-support';
+
+/** A snapshot with the pointer at (x, y), as `input.sample()` would give it. */
+function pointer(
+  x: number,
+  y: number,
+  flags: { pressed?: boolean; released?: boolean; count: number },
+) {
+  const snapshot = new InputSnapshot();
+  const p = snapshot.pointer;
+  p.x = x;
+  p.y = y;
+  p.count = flags.count;
+  p.pressed = flags.pressed ?? false;
+  p.released = flags.released ?? false;
+  p.down = p.count > 0 || p.pressed;
+  return snapshot;
+}
+
+describe('Controls', () => {
+  it('reads WASD and the arrows as a stick no longer than 1, Space as a jump and T as a teleport once', () => {
+    const controls = new Controls();
+    const { input, press } = scriptedInput();
+    press('KeyW', true);
+    press('ArrowRight', true);
+    press('Space', true);
+    let c = controls.read(input.sample());
+    expect(c[MOVE_X]).toBeCloseTo(Math.SQRT1_2, 12);
+    expect(c[MOVE_Z]).toBeCloseTo(-Math.SQRT1_2, 12);
+    expect(c[JUMP]).toBe(1);
+    press('KeyT', true);
+    c = controls.read(input.sample());
+    expect([c[JUMP], c[TELEPORT]]).toEqual([0, 1]);
+    c = controls.read(input.sample());
+    expect(c[TELEPORT]).toBe(0);
+  });
+
+  it('steers by the drag from where the finger went down, full speed at 60 px, and a tap jumps', () => {
+    const controls = new Controls();
+    controls.read(pointer(100, 100, { pressed: true, count: 1 }));
+    let c = controls.read(pointer(130, 100, { count: 1 }));
+    expect([c[MOVE_X], c[MOVE_Z]]).toEqual([0.5, 0]);
+    c = controls.read(pointer(100, 300, { count: 1 }));
+    expect([c[MOVE_X], c[MOVE_Z]]).toEqual([0, 1]);
+    c = controls.read(pointer(100, 300, { released: true, count: 0 }));
+    expect([c[MOVE_X], c[MOVE_Z], c[JUMP]]).toEqual([0, 0, 0]);
+    // Down and up again within one step, without moving: a tap.
+    c = controls.read(pointer(50, 50, { pressed: true, released: true, count: 0 }));
+    expect(c[JUMP]).toBe(1);
+  });
+});

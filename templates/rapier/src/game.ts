@@ -1,0 +1,113 @@
+import type { InputSnapshot } from '@loop/core';
+import { BUILD } from './build';
+import { CONTROLS, Controls } from './controls';
+import { Physics } from './physics';
+import { Poses } from './poses';
+import { Replays } from './replay';
+
+/** Options of {@link Game}. */
+export interface GameOptions {
+  /** Dynamic boxes in the pile. */
+  boxes: number;
+  /** The loop's timestep in ms. */
+  timestep: number;
+  /** Seed of the pile's jitter and of respawns. Default 1. */
+  seed?: number;
+  /** Build id of recordings. Default this build's ({@link BUILD}). */
+  build?: string;
+  /** Seconds an instant replay shows. Default 10. */
+  instantSeconds?: number;
+  /** Seconds of history kept for instant replay and saved files. Default 12. */
+  keepSeconds?: number;
+  /** Seconds between keyframes. Default 2. */
+  keyframeSeconds?: number;
+}
+
+/**
+ * One fixed step of the game, and everything a step touches: the physics, the poses render
+ * blends, the controls, record and replay. `update(dt, input)` is the loop's update hook; the
+ * browser (main.ts) and the tests drive the very same code.
+ *
+ * A step: previous poses saved, then the controls of this tick (live and recorded, or from a
+ * replay), one `world.step()` of exactly `dt`, the moved bodies read into the pose arrays,
+ * fallen bodies respawned without smear, and the state hash recorded or checked.
+ */
+export class Game {
+  /** The Rapier world and what it holds. */
+  readonly physics: Physics;
+  /** Previous and current poses of every body, and their blend. */
+  readonly poses: Poses;
+  /** Turns each step's input into the numbers the step consumes (and a recording keeps). */
+  readonly controls = new Controls();
+  /** Records the live ticks and plays recordings back. */
+  readonly replays: Replays;
+  /** Fixed steps run (live or replayed). */
+  steps = 0;
+  /** The state hash after the latest step (before a replay's end brings the live state back). */
+  lastHash = 0;
+
+  private readonly replayed = new Float64Array(CONTROLS);
+
+  constructor(options: GameOptions) {
+    const ticksPerSecond = 1000 / options.timestep;
+    this.physics = new Physics(options.boxes, options.seed ?? 1);
+    this.poses = new Poses(this.physics.count);
+    this.poses.readAll(this.physics.bodies);
+    this.poses.teleportAll();
+    this.replays = new Replays({
+      build: options.build ?? BUILD,
+      timestep: options.timestep,
+      instantTicks: Math.round((options.instantSeconds ?? 10) * ticksPerSecond),
+      keepTicks: Math.round((options.keepSeconds ?? 12) * ticksPerSecond),
+      keyframeTicks: Math.round((options.keyframeSeconds ?? 2) * ticksPerSecond),
+    });
+  }
+
+  /**
+   * The loop's update: exactly one fixed step of `dt` seconds, with `input` sampled once for it.
+   * R asks for an instant replay and Escape ends one; both take effect in this step.
+   */
+  update(dt: number, input: InputSnapshot): void {
+    this.poses.save();
+    if (input.wasPressed('KeyR')) this.replays.instant();
+    if (input.wasPressed('Escape')) this.replays.stop(this);
+    const live = this.controls.read(input);
+    const controls = this.replays.begin(this, live, this.replayed);
+    this.step(dt, controls);
+    this.replays.end(this, this.lastHash);
+  }
+
+  /** One step with the given controls; what update does between choosing them and the hash. */
+  step(dt: number, controls: Float64Array): void {
+    const physics = this.physics;
+    const poses = this.poses;
+    physics.step(dt, controls);
+    poses.readActive(physics.world);
+    // Teleports before the step (T) and falls found now: read again, then cut the blend.
+    physics.respawnFallen(poses.positions.current);
+    for (let k = 0; k < physics.respawnedCount; k++) {
+      const i = physics.respawned[k]!;
+      poses.read(physics.bodies[i]!, i);
+      poses.teleport(i);
+    }
+    this.steps++;
+    this.lastHash = poses.hash();
+  }
+
+  /** The whole state: see {@link Physics.saveState}. */
+  saveState(): Uint8Array {
+    return this.physics.saveState();
+  }
+
+  /** Loads a state and draws it as a jump: every pose read, no blend from the old ones. */
+  loadState(bytes: Uint8Array): void {
+    this.physics.loadState(bytes);
+    this.poses.readAll(this.physics.bodies);
+    this.poses.teleportAll();
+  }
+
+  /** Frees the physics world (an HMR dispose). */
+  dispose(): void {
+    this.physics.free();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Replays } from './replay';
+
+/**
+ * The replay part of the page: a status line a person reads and a test reads too (its
+ * `data-replay` is the phase: recording, replaying, matched or error; `data-matched` and
+ * `data-length` count the replay's ticks, `data-ticks` the recorded ones, and `data-changes`
+ * goes up at every change of phase), and saving and loading recordings as files.
+ */
+export class ReplayPanel {
+  private shownChanges = -1;
+  private shownMatched = -1;
+  private shownTicks = -1;
+
+  constructor(
+    private readonly replays: Replays,
+    private readonly status: HTMLElement,
+  ) {}
+
+  /**
+   * Rewrites the status line if anything changed since the last call. Called on a timer a few
+   * times a second, not per frame: the DOM is written only when there is something new.
+   */
+  refresh(): void {
+    const r = this.replays;
+    const ticks = r.recorder.ticks;
+    if (
+      r.changes === this.shownChanges &&
+      r.matched === this.shownMatched &&
+      ticks === this.shownTicks
+    ) {
+      return;
+    }
+    this.shownChanges = r.changes;
+    this.shownMatched = r.matched;
+    this.shownTicks = ticks;
+    const s = this.status;
+    s.dataset.replay = r.phase;
+    s.dataset.changes = String(r.changes);
+    s.dataset.ticks = String(ticks);
+    s.dataset.matched = String(r.matched);
+    s.dataset.length = String(r.length);
+    s.textContent = statusText(r);
+  }
+
+  /** Saves the recorded history to a file (a download), named after the build. */
+  save(build: string): void {
+    const bytes = this.replays.save();
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `rapier-${build}.looprec`;
+    link.click();
+    // The download has its own copy once it started; give the memory back a little later.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  /** Reads a recording file the person picked and replays it (or shows why it cannot). */
+  async load(file: File): Promise<void> {
+    this.replays.load(new Uint8Array(await file.arrayBuffer()));
+    this.refresh();
+  }
+}
+
+/** The status line for each phase. */
+function statusText(r: Replays): string {
+  switch (r.phase) {
+    case 'recording':
+      return `recording: ${r.recorder.ticks} ticks so far. R replays the last 10 s.`;
+    case 'replaying':
+      return `replaying: ${r.matched} of ${r.length} ticks matched. Esc returns to the game.`;
+    case 'matched':
+      return `replay matched ${r.matched} ticks`;
+    case 'error':
+      return r.message;
+  }
+}

@@ -1,0 +1,231 @@
+import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d-compat';
+import { Random } from '@loop/core';
+import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+
+/** Loads Rapier's WebAssembly (inlined in the compat package): await it once before `new Physics`. */
+export function initPhysics(): Promise<void> {
+  return RAPIER.init();
+}
+
+/** Body index of the ball the player drives; boxes are 1 to `count - 1`. */
+export const PLAYER = 0;
+/** Half the edge of a box, in metres. */
+export const BOX_HALF = 0.25;
+/** Radius of the player's ball, in metres. */
+export const PLAYER_RADIUS = 0.6;
+/** Half the side of the square floor. Push a box past the edge and it falls, then respawns. */
+export const FLOOR_HALF = 12;
+/** Below this height a body has fallen off the floor and respawns. */
+const FALLEN_Y = -15;
+/** Horizontal acceleration the controls give the ball, in m/s² at full deflection. */
+const DRIVE = 30;
+/** Upward speed change of a jump, in m/s. */
+const JUMP_SPEED = 7;
+/** Where the ball starts, and respawns after a fall. */
+const SPAWN = { x: 0, y: 1, z: 9 };
+/** Above the pile: where T teleports the ball and fallen boxes drop back from. */
+const DROP = { x: 0, y: 14, z: 0 };
+/** Columns of the pile along x and z. */
+const LAYOUT_SIDE = 16;
+/** Distance between the columns' centres: 10 cm of air between two boxes. */
+const SPACING = 2 * BOX_HALF + 0.1;
+
+/**
+ * The Rapier world: a floor, the player's ball and a pile of boxes. It knows nothing of the
+ * loop or of drawing: `step(dt, controls)` advances it by exactly one fixed step. Everything the
+ * simulation depends on is in the Rapier world plus the `random` state, so `saveState` and
+ * `loadState` capture all of it: the keyframes of a replay.
+ */
+export class Physics {
+  /** The Rapier world; a new object after `loadState`. */
+  world: World;
+  /** Bodies by index: the player's ball first, then the boxes. Refreshed by `loadState`. */
+  readonly bodies: RigidBody[] = [];
+  /** Rapier's handle of every body, by index: how bodies are found again in a restored world. */
+  readonly handles: number[] = [];
+  /** Bodies: the ball and the boxes. */
+  readonly count: number;
+  /** Where respawned boxes land: part of the state, saved with the world. */
+  readonly random: Random;
+  /** Indices of the bodies teleported or respawned in the last step, `respawnedCount` of them. */
+  readonly respawned: Int32Array;
+  /** How many of `respawned` belong to the last step. */
+  respawnedCount = 0;
+  /** Milliseconds all `world.step()` calls took so far (wall clock, for the overlay). */
+  stepMsTotal = 0;
+
+  /** Scratch vectors, so a step allocates no JavaScript objects of its own. */
+  private readonly v = { x: 0, y: 0, z: 0 };
+  private readonly q = { x: 0, y: 0, z: 0, w: 1 };
+
+  /** `boxes`: how many dynamic boxes make the pile; `seed`: where respawned boxes land. */
+  constructor(boxes: number, seed = 1) {
+    this.count = boxes + 1;
+    // Every body can fall in one step, and the ball be teleported too.
+    this.respawned = new Int32Array(this.count + 1);
+    this.random = new Random(seed);
+    const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+    this.world = world;
+    world.createCollider(
+      RAPIER.ColliderDesc.cuboid(FLOOR_HALF, 0.5, FLOOR_HALF).setTranslation(0, -0.5, 0),
+    );
+    const ball = world.createRigidBody(
+      RAPIER.RigidBodyDesc.dynamic()
+        .setTranslation(SPAWN.x, SPAWN.y, SPAWN.z)
+        .setLinearDamping(0.4)
+        .setAngularDamping(0.8)
+        .setCcdEnabled(true),
+    );
+    world.createCollider(RAPIER.ColliderDesc.ball(PLAYER_RADIUS).setDensity(6), ball);
+    this.add(ball);
+    // The pile: columns of boxes stacked straight (cheap to settle: Rapier puts a still stack
+    // to sleep within a second), a hand's width apart, so the ball can plough through them.
+    const perLayer = LAYOUT_SIDE * LAYOUT_SIDE;
+    for (let i = 0; i < boxes; i++) {
+      const column = i % perLayer;
+      const x = ((column % LAYOUT_SIDE) - (LAYOUT_SIDE - 1) / 2) * SPACING;
+      const z = (Math.floor(column / LAYOUT_SIDE) - (LAYOUT_SIDE - 1) / 2) * SPACING;
+      const y = BOX_HALF + Math.floor(i / perLayer) * (2 * BOX_HALF + 0.002);
+      const box = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y, z));
+      world.createCollider(RAPIER.ColliderDesc.cuboid(BOX_HALF, BOX_HALF, BOX_HALF), box);
+      this.add(box);
+    }
+  }
+
+  /**
+   * Advances the world by one fixed step of `dt` seconds: the controls act on the ball first
+   * (an impulse, a jump, a teleport), then Rapier steps once with exactly `dt`. Never called with
+   * the frame time: the loop calls it once per fixed step.
+   */
+  step(dt: number, controls: ArrayLike<number>): void {
+    if (controls.length < CONTROLS) {
+      throw new RangeError(`Physics.step: controls need ${CONTROLS} numbers`);
+    }
+    this.respawnedCount = 0;
+    this.drive(dt, controls);
+    const world = this.world;
+    world.timestep = dt;
+    const start = performance.now();
+    world.step();
+    this.stepMsTotal += performance.now() - start;
+  }
+
+  /**
+   * Respawns every body whose height in `positions` (x, y, z per body, just read from the
+   * world) is below the floor's edge: a box drops back onto the pile, the ball back to its start.
+   * Their indices land in `respawned`, so their interpolation can be cut (a teleport, no smear).
+   */
+  respawnFallen(positions: ArrayLike<number>): number {
+    for (let i = 0; i < this.count; i++) {
+      if (positions[3 * i + 1]! < FALLEN_Y) this.respawn(i);
+    }
+    return this.respawnedCount;
+  }
+
+  /** The whole simulation state as bytes: the random state, then Rapier's world snapshot. */
+  saveState(): Uint8Array {
+    const snapshot = this.world.takeSnapshot();
+    const bytes = new Uint8Array(4 + snapshot.length);
+    new DataView(bytes.buffer).setUint32(0, this.random.state, true);
+    bytes.set(snapshot, 4);
+    return bytes;
+  }
+
+  /**
+   * Replaces the whole simulation with a state from `saveState` (this run's or a recording's):
+   * a new Rapier world restored from the snapshot, which continues bit for bit as the original.
+   */
+  loadState(bytes: Uint8Array): void {
+    if (bytes.length < 5) throw new RangeError('Physics.loadState: not a saved state');
+    const world = RAPIER.World.restoreSnapshot(bytes.subarray(4));
+    if (!world) throw new RangeError('Physics.loadState: Rapier could not read the snapshot');
+    this.world.free();
+    this.world = world;
+    this.random.state = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+    for (let i = 0; i < this.count; i++) {
+      const body = world.getRigidBody(this.handles[i]!);
+      // userData lives on the JavaScript side only: the snapshot does not carry it.
+      body.userData = i;
+      this.bodies[i] = body;
+    }
+  }
+
+  /** Frees Rapier's WebAssembly memory: call when the game goes away (an HMR dispose). */
+  free(): void {
+    this.world.free();
+  }
+
+  private add(body: RigidBody): void {
+    body.userData = this.bodies.length;
+    this.bodies.push(body);
+    this.handles.push(body.handle);
+  }
+
+  /** The controls act on the ball: an impulse towards the stick, a jump, a teleport. */
+  private drive(dt: number, controls: ArrayLike<number>): void {
+    const ball = this.bodies[PLAYER]!;
+    const v = this.v;
+    const mass = ball.mass();
+    if (controls[TELEPORT]) {
+      this.place(PLAYER, DROP.x, DROP.y, DROP.z);
+      this.respawned[this.respawnedCount++] = PLAYER;
+    }
+    const x = controls[MOVE_X]!;
+    const z = controls[MOVE_Z]!;
+    if (x !== 0 || z !== 0) {
+      v.x = x * DRIVE * mass * dt;
+      v.y = 0;
+      v.z = z * DRIVE * mass * dt;
+      ball.applyImpulse(v, true);
+    }
+    // A jump needs something underfoot: the ball barely moving up or down.
+    if (controls[JUMP] && Math.abs(ball.linvel(v).y) < 0.5) {
+      v.x = 0;
+      v.y = JUMP_SPEED * mass;
+      v.z = 0;
+      ball.applyImpulse(v, true);
+    }
+  }
+
+  private respawn(index: number): void {
+    if (index === PLAYER) {
+      this.place(PLAYER, SPAWN.x, SPAWN.y, SPAWN.z);
+    } else {
+      const r = this.random;
+      this.place(index, (r.next() - 0.5) * 4, DROP.y + r.next() * 4, (r.next() - 0.5) * 4);
+      this.bodies[index]!.setRotation(this.randomRotation(), true);
+    }
+    this.respawned[this.respawnedCount++] = index;
+  }
+
+  /** Puts body `index` at rest at (x, y, z). */
+  private place(index: number, x: number, y: number, z: number): void {
+    const body = this.bodies[index]!;
+    const v = this.v;
+    v.x = x;
+    v.y = y;
+    v.z = z;
+    body.setTranslation(v, true);
+    v.x = 0;
+    v.y = 0;
+    v.z = 0;
+    body.setLinvel(v, true);
+    body.setAngvel(v, true);
+  }
+
+  /** A random unit quaternion (in the scratch `q`), from `random`. */
+  private randomRotation(): { x: number; y: number; z: number; w: number } {
+    const r = this.random;
+    const q = this.q;
+    q.x = r.next() - 0.5;
+    q.y = r.next() - 0.5;
+    q.z = r.next() - 0.5;
+    q.w = r.next() - 0.5;
+    const inv = 1 / Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    q.x *= inv;
+    q.y *= inv;
+    q.z *= inv;
+    q.w *= inv;
+    return q;
+  }
+}

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The build id every recording carries (`__BUILD__` in src/build.ts): a hash of the game's own
+ * source (src/, tests and their helpers left out) and of the versions of Rapier and @loop/core. A recording only
+ * replays faithfully on the code that made it, so a change to any of these gives a new id and
+ * `Recording.fromBytes` refuses older files with a clear error instead of showing a replay that
+ * drifts away. Computed when Vite starts (dev server, build, vitest): in `npm run dev` an edit
+ * keeps the id until the server restarts, and then the per-tick hash check catches the change.
+ */
+function buildId(): string {
+  const hash = createHash('sha256');
+  const src = join(root, 'src');
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|css)$/.test(file) && !/\.test[.-]/.test(file))
+    .sort();
+  for (const file of files) {
+    hash.update(file);
+    hash.update(readFileSync(join(src, file)));
+  }
+  for (const dependency of ['@dimforge/rapier3d-compat', '@loop/core']) {
+    const manifest = join(root, 'node_modules', dependency, 'package.json');
+    const version = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '';
+    hash.update(`${dependency}@${version}`);
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+export default defineConfig({
+  define: { __BUILD__: JSON.stringify(buildId()) },
+  // Rapier's compat build inlines its WebAssembly as base64 (about 4.3 MB, 1.6 MB gzipped) and
+  // three.js adds 550 kB: the default 500 kB warning would fire on every build.
+  build: { chunkSizeWarningLimit: 5500 },
+});
