@@ -157,6 +157,22 @@ describe('replayAll', () => {
     expect(sum).toBe((4999 * 5000) / 2);
   });
 
+  it('stops with a clear error when an update reads no tick, instead of looping forever', () => {
+    const playback = new Playback(recording());
+    let updates = 0;
+    expect(() =>
+      replayAll(playback, () => {
+        updates++;
+        if (updates < 3) playback.sample(); // then the game stops reading the recording
+      }),
+    ).toThrow(
+      new RecordingError(
+        'replayAll: the update read no tick of the recording (sample or sampleValues) after 2 of 4, so the replay would never end',
+      ),
+    );
+    expect([updates, playback.tick]).toEqual([3, 2]);
+  });
+
   it('lets an error of the update through, stopping the replay where it was', () => {
     const playback = new Playback(recording());
     expect(() =>

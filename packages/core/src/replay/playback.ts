@@ -104,6 +104,8 @@ const STEPS_PER_FRAME = 8;
  * recording's timestep, fed several timesteps of time per frame, runs `update` once per recorded
  * tick, with the same `dt` and loop state a live loop gives. For tests, for checking a bug
  * report's recording, and for skipping to the end of an instant replay. Returns the ticks played.
+ * Each update must read its tick (`sample()` or `sampleValues()`); one that reads none stops the
+ * replay with a {@link RecordingError} rather than looping forever.
  */
 export function replayAll(
   playback: Playback,
@@ -116,7 +118,16 @@ export function replayAll(
     timestep,
     update(dt, state) {
       // The last frame may owe more steps than the recording has left.
-      if (!playback.done) update(dt, state);
+      if (playback.done) return;
+      const before = playback.tick;
+      update(dt, state);
+      // An update that reads no tick (its replay was stopped, or it reads live input) would
+      // leave the playback where it is and the replay would never end.
+      if (playback.tick === before) {
+        throw new RecordingError(
+          `replayAll: the update read no tick of the recording (sample or sampleValues) after ${before} of ${playback.recording.length}, so the replay would never end`,
+        );
+      }
     },
   });
   loop.start();

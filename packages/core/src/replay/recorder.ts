@@ -34,8 +34,10 @@ interface Keyframe {
  * (the state, as bytes) and one row of numbers per tick (an {@link InputSnapshot} or the game's
  * own numbers), plus an optional state hash per tick to prove the replay matches.
  *
- * Per tick it copies numbers into typed arrays it grows by doubling; with `keep` set, the
- * arrays stop growing and recording allocates nothing.
+ * Per tick it copies numbers into typed arrays it grows by doubling. With `keep` set and
+ * keyframes added regularly, old ticks are dropped and the arrays stop growing: `record()` and
+ * `hash()` then allocate nothing, and `keyframe()` keeps the state array it is given (without
+ * new keyframes nothing can be dropped, since a replay needs a start).
  *
  * @example
  * const recorder = new Recorder({ build: BUILD, timestep: loop.options.timestep, keep: 600 });
