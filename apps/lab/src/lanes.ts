@@ -21,21 +21,14 @@ import {
 
 /**
  * The loop options every lane shares (ms, like @loop/core's options; `maxFps` applies to the
- * capped lane only, the others render every frame), and the cost of one update in ms: charged
- * in simulated time, or a real busy-wait on the real display.
+ * capped lane only, the others render every frame), and the cost of one update in ms: each
+ * lane adds it up in {@link Lane.work}, and the session charges the slowest lane's total once
+ * per frame (simulated time, or one busy-wait on the real display).
  */
 export type LoopParams = Pick<
   ResolvedOptions,
   'timestep' | 'maxDelta' | 'maxSteps' | 'overflow' | 'maxFps' | 'timeScale'
 > & { readonly cost: number };
-
-/** Burns `ms` of real CPU time: the update cost on the real display. */
-function busyWait(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    // spin
-  }
-}
 
 /**
  * One lane: a real `createLoop({ scheduler: 'manual' })` running the world, fed the display's
@@ -54,7 +47,7 @@ export class Lane {
   readonly motion = new ErrorFigures();
   /** The timestep this lane's loop runs (ms). */
   readonly timestep: number;
-  /** Update cost charged in the current display frame (ms of simulated time). */
+  /** Update cost run up in the current display frame (ms): its updates × the cost. */
   work = 0;
   /** Frames rendered. */
   rendered = 0;
@@ -68,11 +61,9 @@ export class Lane {
   private shownX = 0;
   private shownT = 0;
 
-  /** `realCost`: burn the update cost on the CPU (real display) instead of charging it. */
   constructor(
     readonly spec: LaneSpec,
     readonly params: LoopParams,
-    private readonly realCost: boolean,
   ) {
     this.timestep = laneTimestep(spec, params.timestep);
     // Moving since before the start: the previous step is one timestep behind, so an
@@ -141,11 +132,7 @@ export class Lane {
   private update(dt: number): void {
     this.world.save();
     stepWorld(this.world.current, dt);
-    const cost = this.params.cost;
-    if (cost > 0) {
-      if (this.realCost) busyWait(cost);
-      else this.work += cost;
-    }
+    this.work += this.params.cost;
   }
 
   private render(alpha: number, state: LoopState): void {

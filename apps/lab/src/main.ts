@@ -1,7 +1,7 @@
 import { createScope, createStatsOverlay, FrameStats } from '@loop/core';
 import type { DisplaySpec } from './displays.js';
 import { Session } from './session.js';
-import { type LabState, parseFrames, parseState, serializeState } from './url-state.js';
+import { type LabState, parseState, serializeState } from './url-state.js';
 import { BenchProbe } from './view/bench-probe.js';
 import { Controls } from './view/controls.js';
 import { ExperimentsView } from './view/experiments.js';
@@ -14,7 +14,8 @@ import { Plots } from './view/plots.js';
  * requestAnimationFrame. On the real display each rAF is a frame for every lane; on a
  * simulated display each rAF moves the simulated clock on by the real time since the last one
  * (times the watch speed) and feeds every simulated frame that became due. Settings changes
- * rebuild the session and rewrite the URL, so a link reproduces what is on screen.
+ * rebuild the session and rewrite the URL, so a link reproduces what is on screen (paused on a
+ * simulated display, down to the frame: the link carries `frames`).
  */
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -82,8 +83,7 @@ function build(): Session {
   canvas.setLanes(next.lanes.length);
   figures.setLanes(next.lanes, byId('lane-notes'));
   plots.setSession(next);
-  const frames = parseFrames(search);
-  if (frames > 0 && !built) next.stepFrames(frames);
+  if (state.frames > 0 && !built) next.stepFrames(state.frames);
   built = true;
   if (state.paused && !next.display) next.pause();
   figures.update(next.lanes);
@@ -91,6 +91,8 @@ function build(): Session {
 }
 
 function writeUrl(): void {
+  // Paused on a simulated display the picture is still: the link runs the same frames to it.
+  state.frames = state.paused && session.display ? session.frames : 0;
   const query = serializeState(state);
   history.replaceState(null, '', query ? `?${query}` : location.pathname);
 }
@@ -106,16 +108,22 @@ function rebuild(): void {
   session = build();
   simClock = session.nextReal;
   lastRaf = Number.NaN;
+  writeUrl();
   canvas.draw(session.lanes);
   showRun();
 }
 
+/** The settings a session is built from, as one comparable string. */
+const settings = (s: LabState) => serializeState({ ...s, frames: 0 });
+
 scope.listen(byId('controls'), 'change', (event) => {
   const target = event.target as HTMLElement;
   if (target.id === 'step-count') return;
-  state = controls.read(state);
-  controls.write(state);
-  writeUrl();
+  // Controls the user filled wrongly stay as typed and flagged; the lab runs on unchanged.
+  const next = controls.read(state);
+  controls.showUsed(next.display);
+  if (settings(next) === settings(state)) return;
+  state = next;
   rebuild();
 });
 scope.listen(byId('controls'), 'submit', (event) => event.preventDefault());
@@ -139,6 +147,7 @@ scope.listen(byId('step'), 'click', () => {
   simClock = session.lastReal;
   figures.update(session.lanes);
   canvas.draw(session.lanes);
+  if (state.paused) writeUrl();
   showRun();
 });
 scope.listen(byId('reset'), 'click', rebuild);

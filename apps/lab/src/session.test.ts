@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayKind } from './displays.js';
 import { LANE_IDS, LANES, type LaneId, laneTimestep } from './lane-specs.js';
-import { Session } from './session.js';
+import { frameWork, Session } from './session.js';
 import { DEFAULT_STATE, type LabState } from './url-state.js';
 
 function run(hz: number, seconds = 10, over: Partial<LabState> = {}, kind: DisplayKind = 'hz') {
@@ -104,5 +104,40 @@ describe('the lanes on simulated displays', () => {
     expect(session.plots.alpha.ys.length).toBe(8);
     const naive = session.lanes.findIndex((l) => l.spec.id === 'naive');
     expect(session.plots.steps.ys[naive]![10]).toBe(1);
+  });
+});
+
+describe('the update cost on the real display', () => {
+  it("is the slowest lane's work, not the sum of the lanes'", () => {
+    expect(frameWork([{ work: 1 }, { work: 3 }, { work: 2 }])).toBe(3);
+    expect(frameWork([])).toBe(0);
+  });
+
+  it("burns once per frame, the slowest lane's work, as a simulated display charges it", () => {
+    const state = { ...DEFAULT_STATE, cost: 2 };
+    const burnt: number[] = [];
+    const session = new Session(state.lanes, state, { ...state, kind: 'raf' }, (ms) =>
+      burnt.push(ms),
+    );
+    session.frame(1000, 1000);
+    session.frame(1100, 1100); // 100 ms: 6 steps of 1000/60 for the fixed lanes
+    const works = session.lanes.map((lane) => lane.work);
+    const sum = works.reduce((a, b) => a + b, 0);
+    expect(Math.max(...works)).toBeCloseTo(6 * 2, 9);
+    expect(sum).toBeGreaterThan(Math.max(...works));
+    expect(burnt).toHaveLength(1);
+    expect(burnt[0]).toBe(Math.max(...works));
+    expect(session.work).toBe(burnt[0]);
+  });
+
+  it('burns nothing on a simulated display, where the cost delays the next frame', () => {
+    const state = { ...DEFAULT_STATE, lanes: ['interp' as const], cost: 20 };
+    const burnt: number[] = [];
+    const session = new Session(state.lanes, state, { ...state, kind: 'hz' }, (ms) =>
+      burnt.push(ms),
+    );
+    session.stepFrames(30);
+    expect(burnt).toEqual([]);
+    expect(session.work).toBeGreaterThan(0);
   });
 });

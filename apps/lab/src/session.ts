@@ -14,6 +14,24 @@ export type PlotName = (typeof PLOTS)[number];
 /** The most display frames one call of {@link Session.runUntil} runs: a page never freezes. */
 const MAX_FRAMES_PER_CALL = 240;
 
+/** Burns `ms` of real CPU time: the update cost on the real display. */
+export function busyWait(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // spin
+  }
+}
+
+/**
+ * What a display frame costs when the lanes run side by side, each as if on a core of its own:
+ * the slowest lane's work (ms), not the sum.
+ */
+export function frameWork(lanes: readonly Pick<Lane, 'work'>[]): number {
+  let work = 0;
+  for (const lane of lanes) if (lane.work > work) work = lane.work;
+  return work;
+}
+
 /**
  * What the lab runs: the chosen lanes, each a loop of its own, all fed the same frames by one
  * display clock, and the plot windows they fill. DOM-free: main.ts feeds it requestAnimationFrame
@@ -29,11 +47,22 @@ export class Session {
   frames = 0;
   /** Real time of the last frame fed (ms); NaN before the first. */
   lastReal = Number.NaN;
+  /** The update cost of the last frame fed (ms): {@link frameWork} of the lanes. */
+  work = 0;
 
-  constructor(laneIds: readonly LaneId[], params: LoopParams, display: DisplaySpec) {
+  /**
+   * `burn(ms)` spends the update cost in real time on the real display ({@link busyWait};
+   * the tests pass a recorder).
+   */
+  constructor(
+    laneIds: readonly LaneId[],
+    params: LoopParams,
+    display: DisplaySpec,
+    private readonly burn: (ms: number) => void = busyWait,
+  ) {
     const real = display.kind === 'raf';
     this.lanes = LANES.filter((spec) => laneIds.includes(spec.id)).map(
-      (spec) => new Lane(spec, params, real),
+      (spec) => new Lane(spec, params),
     );
     this.display = real ? null : new SimDisplay(display);
     this.display?.next(0);
@@ -46,7 +75,11 @@ export class Session {
     };
   }
 
-  /** Feeds one frame to every lane and records a sample of each plot. */
+  /**
+   * Feeds one frame to every lane and records a sample of each plot. On the real display the
+   * frame's cost is then burnt once, the slowest lane's (the lanes run as if each had a core
+   * of its own, as on a simulated display).
+   */
   frame(stamp: number, real: number): void {
     const { lanes, plots } = this;
     const seconds = real / 1000;
@@ -66,6 +99,8 @@ export class Session {
     }
     this.frames++;
     this.lastReal = real;
+    this.work = frameWork(lanes);
+    if (!this.display && this.work > 0) this.burn(this.work);
   }
 
   /**
@@ -77,9 +112,7 @@ export class Session {
     const display = this.display;
     if (!display) return;
     this.frame(display.stamp, display.real);
-    let work = 0;
-    for (const lane of this.lanes) if (lane.work > work) work = lane.work;
-    display.next(display.real + work);
+    display.next(display.real + this.work);
   }
 
   /** Feeds `n` simulated frames at once (the lab's "step" control and `?frames=N`). */

@@ -1,4 +1,5 @@
 import type { OverflowPolicy } from '@loop/core';
+import { type Bounds, readBounded } from './bounds.js';
 import { DISPLAY_KINDS, type DisplayKind, RATES } from './displays.js';
 import { LANE_IDS, type LaneId } from './lane-specs.js';
 
@@ -10,12 +11,9 @@ import { LANE_IDS, type LaneId } from './lane-specs.js';
  */
 
 /** A numeric setting: its URL key, bounds and default. */
-export interface NumberParam {
+export interface NumberParam extends Bounds {
   readonly key: NumericKey;
   readonly label: string;
-  readonly min: number;
-  readonly max: number;
-  readonly step: number | 'any';
   readonly value: number;
 }
 
@@ -44,6 +42,11 @@ export interface LabState extends Record<NumericKey, number> {
   exp: string;
   /** Experiment parameters by `experiment.param` key, only those set. */
   expParams: Record<string, number>;
+  /**
+   * Simulated display frames run when the page opens (0 for none): the page sets it while
+   * paused on a simulated display, so a link opens at the frame that was on screen.
+   */
+  frames: number;
 }
 
 /** Speeds a simulated display can be watched at (1 = real time). */
@@ -74,6 +77,7 @@ export const DEFAULT_STATE: Readonly<LabState> = Object.freeze({
   paused: false,
   exp: '',
   expParams: {},
+  frames: 0,
 });
 
 /**
@@ -88,22 +92,29 @@ export function snapTimestep(ms: number): number {
 
 /** Reads a number within [min, max] (and whole where the step is 1); undefined otherwise. */
 export function readNumber(text: string | null, param: NumberParam): number | undefined {
-  if (text === null || text.trim() === '') return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < param.min || value > param.max) return undefined;
-  if (param.step === 1 && !Number.isInteger(value)) return undefined;
-  return param.key === 'timestep' ? snapTimestep(value) : value;
+  const value = readBounded(text, param);
+  return value !== undefined && param.key === 'timestep' ? snapTimestep(value) : value;
 }
 
-/** A number as a link writes it: at most 4 decimals, no trailing zeros. */
-export function formatNumber(value: number): string {
-  return String(Number(value.toFixed(4)));
+/**
+ * A number as a link and the form write it: exactly, so that reading it back gives the same
+ * number (a link reproduces what the session ran, 0.12345 included). The one exception is a
+ * timestep (`key` 'timestep') of exactly 1000/n: written as 16.6667, which
+ * {@link snapTimestep} reads back as 1000/60 exactly.
+ */
+export function formatNumber(value: number, key?: string): string {
+  if (key === 'timestep') {
+    const short = Number(value.toFixed(4));
+    if (snapTimestep(short) === value) return String(short);
+  }
+  return String(value);
 }
 
 /** The state a query string (with or without '?') describes; defaults for anything missing. */
 export function parseState(search: string): LabState {
   const query = new URLSearchParams(search);
   const state: LabState = { ...DEFAULT_STATE, lanes: [...DEFAULT_STATE.lanes], expParams: {} };
+  state.frames = parseFrames(search);
   for (const param of NUMBER_PARAMS) {
     const value = readNumber(query.get(param.key), param);
     if (value !== undefined) state[param.key] = value;
@@ -138,10 +149,12 @@ export function serializeState(state: LabState): string {
   }
   if (state.display !== DEFAULT_STATE.display) query.set('display', state.display);
   for (const param of NUMBER_PARAMS) {
-    if (state[param.key] !== param.value) query.set(param.key, formatNumber(state[param.key]));
+    const value = state[param.key];
+    if (value !== param.value) query.set(param.key, formatNumber(value, param.key));
   }
   if (state.overflow !== DEFAULT_STATE.overflow) query.set('overflow', state.overflow);
   if (state.paused) query.set('paused', '1');
+  if (state.frames > 0) query.set('frames', String(state.frames));
   if (state.exp) query.set('exp', state.exp);
   for (const key of Object.keys(state.expParams).sort()) {
     query.set(key, formatNumber(state.expParams[key]!));
@@ -149,8 +162,11 @@ export function serializeState(state: LabState): string {
   return query.toString();
 }
 
+/** The most display frames a link runs when the page opens: 100 000 take about a second. */
+export const MAX_OPEN_FRAMES = 100_000;
+
 /** Display frames to run at once when the page opens (`?frames=N`), for links and tests. */
 export function parseFrames(search: string): number {
   const value = Number(new URLSearchParams(search).get('frames'));
-  return Number.isInteger(value) && value > 0 ? Math.min(value, 100_000) : 0;
+  return Number.isInteger(value) && value > 0 ? Math.min(value, MAX_OPEN_FRAMES) : 0;
 }

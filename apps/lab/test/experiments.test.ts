@@ -68,6 +68,36 @@ describe('the seed experiments', () => {
     await close(opened);
   });
 
+  it('the spiral refuses a fractional maxSteps, from a link or the form, and says so', async () => {
+    // A link with maxSteps 2.5 used to throw in @loop/core while the page loaded.
+    const opened = await open('?paused=1&exp=spiral&spiral.maxSteps=2.5');
+    const { page } = opened;
+    const input = '#exp-spiral-maxSteps';
+    const note = () => page.textContent('#exp-spiral-maxSteps-note');
+    let rows = await experimentRows(page);
+    expect(rows['maxSteps-last-frame']!.ours.split(', ')[1]).toBe('10');
+    expect(await page.inputValue(input)).toBe('2.5');
+    expect(await page.getAttribute(input, 'aria-invalid')).toBe('true');
+    expect(await note()).toBe(
+      'maxSteps when on must be a whole number from 1 to 1000; running with 10',
+    );
+    // A valid value elsewhere keeps the refused one on screen, flagged.
+    rows = await setParam(page, 'spiral', 'seconds', '3', 'maxSteps-frames');
+    expect(await page.inputValue(input)).toBe('2.5');
+    expect(await page.getAttribute(input, 'aria-invalid')).toBe('true');
+    // Typed into the form: flagged, the figures unchanged; a whole number clears it.
+    rows = await setParam(page, 'spiral', 'maxSteps', '5', 'maxSteps-last-frame');
+    expect(await page.getAttribute(input, 'aria-invalid')).toBeNull();
+    await page.fill(input, '7.5');
+    await page.press(input, 'Enter');
+    await expect.poll(() => page.getAttribute(input, 'aria-invalid')).toBe('true');
+    expect(await note()).toContain('whole number from 1 to 1000; running with 5');
+    expect(await page.isVisible('#exp-spiral-maxSteps-note')).toBe(true);
+    expect(await experimentRows(page)).toEqual(rows);
+    expect(new URL(page.url()).searchParams.get('spiral.maxSteps')).toBe('5');
+    await close(opened);
+  });
+
   it('the FPS cap: 30 on 60, 120 and 144 Hz, above the naive cap', async () => {
     const opened = await open('?paused=1&exp=cap');
     const { page } = opened;

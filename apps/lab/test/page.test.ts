@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { close, labUrl, open, useLab } from './harness.js';
+import { close, figures, labUrl, open, useLab } from './harness.js';
 
 /** The page as a whole: its state in the URL, a phone-sized viewport, the keyboard. */
 
@@ -61,6 +61,49 @@ describe('the page', () => {
       rows.map((row) => (row as HTMLElement).dataset.lane),
     );
     expect(lanes).toEqual(['naive', 'fixed', 'interp']);
+    await close(again);
+  });
+
+  it('keeps a value the form refuses as typed, flagged, and runs on with the last valid one', async () => {
+    const opened = await open('?display=hz&paused=1');
+    const { page } = opened;
+    const input = '#control-maxSteps';
+    await page.fill(input, '2.5');
+    await page.press(input, 'Enter');
+    await expect.poll(() => page.getAttribute(input, 'aria-invalid')).toBe('true');
+    expect(await page.inputValue(input)).toBe('2.5');
+    expect(await page.isVisible('#control-maxSteps-note')).toBe(true);
+    expect(await page.textContent('#control-maxSteps-note')).toBe(
+      'maxSteps must be a whole number from 1 to 1000; running with 10',
+    );
+    expect(await page.getAttribute(input, 'aria-describedby')).toBe('control-maxSteps-note');
+    expect(new URL(page.url()).searchParams.has('maxSteps')).toBe(false);
+    // Another setting changes: the refused value stays as typed, still flagged.
+    await page.uncheck('#lane-naive');
+    await page.waitForFunction(() => location.search.includes('lanes='));
+    expect(await page.inputValue(input)).toBe('2.5');
+    expect(await page.getAttribute(input, 'aria-invalid')).toBe('true');
+    // A whole number clears the flag and goes into the link.
+    await page.fill(input, '5');
+    await page.press(input, 'Enter');
+    await page.waitForFunction(() => location.search.includes('maxSteps=5'));
+    expect(await page.getAttribute(input, 'aria-invalid')).toBeNull();
+    expect(await page.isVisible('#control-maxSteps-note')).toBe(false);
+    await close(opened);
+  });
+
+  it('links a paused simulated display at the frame on screen, and opens there', async () => {
+    const opened = await open('?display=jitter&hz=144&jitter=0.12345&paused=1');
+    const { page } = opened;
+    await page.click('#step');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('frames') === '60');
+    expect(new URL(page.url()).searchParams.get('jitter')).toBe('0.12345');
+    const seen = await figures(page);
+    const link = page.url();
+    await close(opened);
+    const again = await open(link.slice(labUrl().length));
+    expect(await again.page.evaluate(() => document.body.dataset.frames)).toBe('60');
+    expect(await figures(again.page)).toEqual(seen);
     await close(again);
   });
 

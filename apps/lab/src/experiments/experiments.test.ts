@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capStamps, coreCap, naiveCap } from './cap.js';
 import { walk } from './drift.js';
-import { EXPERIMENTS, experimentValues, findExperiment } from './index.js';
+import { EXPERIMENTS, experimentValues, findExperiment, readValues } from './index.js';
 import { exactPosition, integrate } from './integrator.js';
 import { fullSpeedFloor, spiral } from './spiral.js';
 import { replay } from './trace.js';
@@ -17,6 +17,17 @@ describe("seed 002's drift", () => {
     expect(walk(60, 10).distance).toBeCloseTo(25 / 3, 10);
     expect(walk(30, 10).floatSteps).toBe(301);
     expect(walk(240, 10).floatSteps).toBe(2401);
+  });
+
+  it('runs fps × seconds steps below 4 fps too, where a frame is longer than 250 ms', () => {
+    for (const fps of [1, 3]) {
+      const result = walk(fps, 10);
+      expect(result.ticks).toBe(fps * 10);
+      expect(result.distance).toBeCloseTo(25 / 3, 10);
+    }
+    expect(figure('drift', { a: 1 }, 'a-ticks').ours).toBe('10');
+    expect(figure('drift', { a: 1 }, 'a-distance').ours).toBe('8.3333');
+    expect(figure('drift', { b: 3 }, 'b-distance').ours).toBe('8.3333');
   });
 
   it('shows the seed figure and follows its parameters', () => {
@@ -40,6 +51,16 @@ describe("seed 003's integrator", () => {
     expect(figure('integrator', { small: 500 }, 'small').ours).toBe('2.7500');
     expect(figure('integrator', { large: 100 }, 'large').ours).toBe('2.5500');
   });
+
+  it('takes each error against the exact position at the time its last step reached', () => {
+    expect(figure('integrator', {}, 'small-error').ours).toBe('0.1250');
+    expect(figure('integrator', {}, 'large-error').ours).toBe('0.5000');
+    // 300 ms steps to 1 s end at 0.9 s: 2.43 m against the exact 2.295 m there, not 2.5 m.
+    const small = figure('integrator', { small: 300 }, 'small');
+    expect(small).toMatchObject({ ours: '2.4300', label: expect.stringContaining('0.900 s') });
+    expect(figure('integrator', { small: 300 }, 'small-error').ours).toBe('0.1350');
+    expect(exactPosition(0.9)).toBeCloseTo(2.295, 12);
+  });
 });
 
 describe("seed 004's trace", () => {
@@ -51,6 +72,13 @@ describe("seed 004's trace", () => {
     expect(figure('trace', {}, 'first-tick').ours).toBe('3');
     expect(figure('trace', { d1: 40 }, 'first-tick').ours).toBe('1');
     expect(figure('trace', { timestep: 1000 }, 'first-tick').ours).toBe('none');
+  });
+
+  it('keeps the whole of a long delta, as the unguarded accumulator does', () => {
+    // Core's defaults would clamp 1000 ms to 250 ms (7 ticks) and cap a frame at 10 steps.
+    expect(replay([1000], 1000 / 30)[0]!.ticks).toBe(30);
+    expect(replay([1000], 1)[0]!.ticks).toBe(1000);
+    expect(figure('trace', { d1: 1000 }, 'frame-1').ours).toMatch(/^30, /);
   });
 });
 
@@ -114,5 +142,21 @@ describe('the experiment list', () => {
       a: 30,
     });
     expect(findExperiment('nope')).toBeUndefined();
+  });
+
+  it('refuses a fractional value for a whole-number parameter, and sets it aside', () => {
+    const spiral = findExperiment('spiral')!;
+    const params = { 'spiral.maxSteps': 2.5, 'spiral.seconds': 3, 'spiral.cost': 2.5 };
+    expect(readValues(spiral, params)).toEqual({
+      values: { seconds: 3, cost: 2.5 },
+      rejected: { maxSteps: 2.5 },
+    });
+    expect(() => spiral.run(experimentValues(spiral, params))).not.toThrow();
+    for (const experiment of EXPERIMENTS) {
+      for (const param of experiment.params.filter((p) => p.step === 1)) {
+        const key = `${experiment.id}.${param.key}`;
+        expect(experimentValues(experiment, { [key]: param.min + 0.5 }), key).toEqual({});
+      }
+    }
   });
 });

@@ -20,10 +20,12 @@ export interface TraceFrame {
 
 /**
  * Replays frame deltas through @loop/core (manual scheduler, fixed step of `timestep` ms,
- * starting at 0): one row per delta with the ticks it ran and the leftover it carried.
+ * starting at 0, no maxDelta or maxSteps guard in reach): one row per delta with the ticks it ran and the leftover it carried.
  */
 export function replay(deltas: readonly number[], timestep: number): TraceFrame[] {
-  const loop = manualLoop({ timestep });
+  // The seed's accumulator has no guard: a 1000 ms delta is 1000 ms (core's defaults would
+  // clamp it to 250 ms and 10 steps).
+  const loop = manualLoop({ timestep, maxDelta: 10_000, maxSteps: 100_000 });
   let now = 0;
   loop.frame(now);
   return deltas.map((delta) => {

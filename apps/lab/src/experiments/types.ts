@@ -5,16 +5,14 @@
  */
 
 import { createLoop, type Loop, type LoopOptions } from '@loop/core';
+import type { Bounds } from '../bounds.js';
 
 /** One numeric parameter of an experiment. */
-export interface ExperimentParam<K extends string = string> {
+export interface ExperimentParam<K extends string = string> extends Bounds {
   /** Key within the experiment (the link writes `experiment.key`). */
   readonly key: K;
   readonly label: string;
   readonly value: number;
-  readonly min: number;
-  readonly max: number;
-  readonly step: number | 'any';
 }
 
 /** One figure: the seed's published number (quoted, or null where the seed gives none) and ours. */

@@ -1,3 +1,4 @@
+import { allowed } from '../bounds.js';
 import { DISPLAY_KINDS, DISPLAY_LABELS, type DisplayKind, RATES } from '../displays.js';
 import { LANES } from '../lane-specs.js';
 import {
@@ -9,6 +10,7 @@ import {
   readNumber,
   SPEEDS,
 } from '../url-state.js';
+import { clearInvalid, flagInvalid } from './invalid.js';
 
 /** Which display kinds use which size. */
 const USED_BY: Partial<Record<NumericKey, readonly DisplayKind[]>> = {
@@ -55,8 +57,10 @@ function numberInput(param: NumberParam): HTMLInputElement {
 
 /**
  * The settings form: lanes, display and loop parameters as real form controls with labels, so
- * everything works by keyboard. `read()` turns the form into a state (a value out of bounds
- * keeps the previous one and marks the control invalid); `write()` shows a state.
+ * everything works by keyboard. `read()` turns the form into a state: a value the setting does
+ * not accept keeps the previous one, and the control keeps what the user typed, flagged
+ * `aria-invalid` with a note saying what is allowed. `write()` shows a whole state (on load);
+ * after a `read()` only {@link Controls.showUsed} runs, so nothing typed is reverted.
  */
 export class Controls {
   private readonly numbers = new Map<NumericKey, HTMLInputElement | HTMLSelectElement>();
@@ -121,11 +125,18 @@ export class Controls {
     this.display.value = state.display;
     this.overflow.value = state.overflow;
     for (const [key, control] of this.numbers) {
-      control.value = formatNumber(state[key]);
-      control.removeAttribute('aria-invalid');
+      control.value = formatNumber(state[key], key);
+      clearInvalid(control);
+    }
+    this.showUsed(state.display);
+  }
+
+  /** Shows only the display sizes `display` uses; leaves every value as it is. */
+  showUsed(display: DisplayKind): void {
+    for (const [key, control] of this.numbers) {
       const usedBy = USED_BY[key];
       const wrapper = control.closest('label');
-      if (wrapper) wrapper.hidden = usedBy !== undefined && !usedBy.includes(state.display);
+      if (wrapper) wrapper.hidden = usedBy !== undefined && !usedBy.includes(display);
     }
   }
 
@@ -140,9 +151,11 @@ export class Controls {
     for (const param of NUMBER_PARAMS) {
       const control = this.numbers.get(param.key)!;
       const value = readNumber(control.value, param);
-      if (value === undefined) control.setAttribute('aria-invalid', 'true');
-      else {
-        control.removeAttribute('aria-invalid');
+      if (value === undefined) {
+        const running = formatNumber(previous[param.key], param.key);
+        flagInvalid(control, `${allowed(param.label, param)}; running with ${running}`);
+      } else {
+        clearInvalid(control);
         state[param.key] = value;
       }
     }

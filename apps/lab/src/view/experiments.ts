@@ -1,6 +1,8 @@
-import { EXPERIMENTS, experimentValues, findExperiment } from '../experiments/index.js';
-import type { Experiment } from '../experiments/types.js';
+import { allowed, readBounded } from '../bounds.js';
+import { EXPERIMENTS, findExperiment, readValues } from '../experiments/index.js';
+import type { Experiment, ExperimentParam } from '../experiments/types.js';
 import { formatNumber } from '../url-state.js';
+import { clearInvalid, flagInvalid, isInvalid } from './invalid.js';
 
 /**
  * The seeds' experiments: one button each; the open one shows its explanation (citing the
@@ -36,14 +38,23 @@ export class ExperimentsView {
       button.setAttribute('aria-pressed', String(button.dataset.exp === id));
     }
     const experiment = findExperiment(id);
-    this.panel.replaceChildren();
     this.panel.hidden = !experiment;
     if (!experiment) {
+      this.panel.replaceChildren();
       delete this.panel.dataset.exp;
       return;
     }
+    // What the user typed and the experiment refused stays on screen across the redraw.
+    const typed = new Map<string, string>();
+    if (this.panel.dataset.exp === experiment.id) {
+      for (const input of this.panel.querySelectorAll('input')) {
+        if (isInvalid(input)) typed.set(input.name, input.value);
+      }
+    }
+    this.panel.replaceChildren();
     this.panel.dataset.exp = experiment.id;
-    const values = experimentValues(experiment, expParams);
+    const { values, rejected } = readValues(experiment, expParams);
+    for (const [key, value] of Object.entries(rejected)) typed.set(key, formatNumber(value));
     const title = document.createElement('h3');
     title.textContent = experiment.title;
     const explain = document.createElement('p');
@@ -58,6 +69,12 @@ export class ExperimentsView {
       this.form(experiment, values),
       this.table(experiment, values),
     );
+    for (const [key, text] of typed) {
+      const param = experiment.params.find((p) => p.key === key)!;
+      const input = this.panel.querySelector<HTMLInputElement>(`input[name="${key}"]`)!;
+      input.value = text;
+      flagInvalid(input, refusal(param, values));
+    }
   }
 
   private form(experiment: Experiment, values: Record<string, number>): HTMLFormElement {
@@ -76,13 +93,14 @@ export class ExperimentsView {
       input.min = String(param.min);
       input.max = String(param.max);
       input.step = String(param.step);
-      input.value = formatNumber(values[param.key] ?? param.value);
+      input.value = formatNumber(values[param.key] ?? param.value, param.key);
       input.addEventListener('change', () => {
-        const value = Number(input.value);
-        if (input.value.trim() === '' || !(value >= param.min && value <= param.max)) {
-          input.setAttribute('aria-invalid', 'true');
+        const value = readBounded(input.value, param);
+        if (value === undefined) {
+          flagInvalid(input, refusal(param, values));
           return;
         }
+        clearInvalid(input);
         const next: Record<string, number> = {};
         for (const [key, v] of Object.entries(values)) next[key] = v;
         next[param.key] = value;
@@ -126,4 +144,10 @@ export class ExperimentsView {
     wrapper.appendChild(table);
     return wrapper;
   }
+}
+
+/** The note beside a refused value: what the parameter accepts and what runs instead. */
+function refusal(param: ExperimentParam, values: Record<string, number>): string {
+  const running = formatNumber(values[param.key] ?? param.value, param.key);
+  return `${allowed(param.label, param)}; running with ${running}`;
 }
