@@ -6,9 +6,9 @@ import { recordPoses } from './rapier-poses';
  * The browser benchmark's page; run.mjs opens it in headless Chromium and calls `window.bench`
  * step by step, so it can read the heap through the DevTools protocol between calls. For one
  * count of Rapier bodies at a time: the JavaScript time per frame of loop + blend + matrix
- * write, @loop/core's way beside the straightforward three.js way in the same page; the frames
- * the allocation measure runs; and, apart, Rapier's step, reading the poses back, and the WebGL
- * draw of the InstancedMesh.
+ * write, run by the rapier template's own `Poses` and `View`, beside the straightforward
+ * three.js way in the same page; the frames the allocation measure runs; and, apart, Rapier's
+ * step, reading the poses back, and the WebGL draw of the template's scene.
  */
 
 /** The paths a measurement can run. */
@@ -49,8 +49,8 @@ function allocating(path: Path): Path {
   return {
     scene: path.scene,
     step: path.step,
-    render(alpha) {
-      path.render(alpha);
+    render(alpha, state) {
+      path.render(alpha, state);
       sink = new Float64Array(16);
       sink[0] = alpha;
     },

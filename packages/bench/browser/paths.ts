@@ -1,13 +1,8 @@
-import { composeMatrices, createLoop, Interpolated } from '@loop/core';
-import {
-  BoxGeometry,
-  InstancedMesh,
-  Mesh,
-  MeshBasicMaterial,
-  Quaternion,
-  Scene,
-  Vector3,
-} from 'three';
+import { createLoop, type LoopState } from '@loop/core';
+import { BoxGeometry, Mesh, MeshBasicMaterial, Quaternion, Scene, Vector3 } from 'three';
+// The rapier template's own code, not a copy of it: what the bench times is what the game runs.
+import { Poses } from '../../../templates/rapier/src/poses';
+import { View } from '../../../templates/rapier/src/scene';
 import type { PoseSequence } from './rapier-poses';
 
 /**
@@ -17,42 +12,39 @@ import type { PoseSequence } from './rapier-poses';
  */
 export interface Path {
   step(): void;
-  render(alpha: number): void;
+  render(alpha: number, state?: LoopState): void;
   /** What three.js draws, for the WebGL measurement. */
   scene: Scene;
 }
+
+/** The loop's time when a caller gives none (the WebGL measure): the start. */
+const START = { time: 0, dt: 0 };
 
 const geometry = new BoxGeometry(0.5, 0.5, 0.5);
 const material = new MeshBasicMaterial({ color: '#7aa2ff' });
 
 /**
- * @loop/core's path: flat typed arrays, `Interpolated` save / batch lerp / batch slerp, and
- * `composeMatrices` straight into one `InstancedMesh`'s instance matrices.
+ * The rapier template's path, run by its own classes: `Poses` (the `Interpolated` save, batch
+ * lerp and batch slerp) and `View.update` (`composeMatrices` into one `InstancedMesh`, the ball
+ * and the camera on the blended pose), exactly as its main.ts renders. Body 0 is the ball, as in
+ * the game. Only the read from Rapier is replaced: the step copies the recorded poses into
+ * current where the game reads its bodies.
  */
-export function loopPath(poses: PoseSequence): Path {
-  const n = poses.count;
-  const positions = new Interpolated(n * 3, 'lerp');
-  const orientations = new Interpolated(n * 4, 'slerp');
-  const drawnPositions = new Float32Array(n * 3);
-  const drawnOrientations = new Float32Array(n * 4);
-  const mesh = new InstancedMesh(geometry, material, n);
-  mesh.frustumCulled = false;
-  const scene = new Scene().add(mesh);
+export function loopPath(sequence: PoseSequence): Path {
+  const poses = new Poses(sequence.count);
+  const view = new View(poses);
   let k = 0;
   return {
-    scene,
+    scene: view.scene,
     step() {
-      positions.save();
-      orientations.save();
-      positions.current.set(poses.positions[k]!);
-      orientations.current.set(poses.orientations[k]!);
-      k = (k + 1) % poses.positions.length;
+      poses.save();
+      poses.positions.current.set(sequence.positions[k]!);
+      poses.orientations.current.set(sequence.orientations[k]!);
+      k = (k + 1) % sequence.positions.length;
     },
-    render(alpha) {
-      positions.blend(drawnPositions, alpha);
-      orientations.blend(drawnOrientations, alpha);
-      composeMatrices(mesh.instanceMatrix.array, drawnPositions, drawnOrientations);
-      mesh.instanceMatrix.needsUpdate = true;
+    render(alpha, state) {
+      poses.blend(alpha);
+      view.update(alpha, state ?? START);
     },
   };
 }

@@ -93,10 +93,10 @@ console.log(
     'Interpolated Rapier bodies in headless Chromium: JS ms per frame of loop + blend + matrix write (60 Hz steps on a 144 Hz display)',
     [
       'bodies',
-      '@loop/core',
+      'rapier template',
       'three.js',
       'ratio',
-      'ours B/frame',
+      'template B/frame',
       'three B/frame',
       'bare loop B/frame',
       'control B/frame',

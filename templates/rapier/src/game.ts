@@ -13,7 +13,7 @@ export interface GameOptions {
   timestep: number;
   /** Seed of the pile's jitter and of respawns. Default 1. */
   seed?: number;
-  /** Build id of recordings. Default this build's ({@link BUILD}). */
+  /** Build id of recordings, before the configuration is added. Default this build's ({@link BUILD}). */
   build?: string;
   /** Seconds an instant replay shows. Default 10. */
   instantSeconds?: number;
@@ -21,6 +21,16 @@ export interface GameOptions {
   keepSeconds?: number;
   /** Seconds between keyframes. Default 2. */
   keyframeSeconds?: number;
+}
+
+/**
+ * The id recordings are made and checked with: the build (a hash of the code, src/build.ts) and
+ * the configuration that shapes the simulation, because the same controls on another pile, seed
+ * or timestep play another game. `Recording.fromBytes` compares it whole, so a file from another
+ * configuration is refused with "made by build X, this is build Y" before anything is loaded.
+ */
+export function recordingId(build: string, boxes: number, seed: number, timestep: number): string {
+  return `${build} boxes ${boxes} seed ${seed} step ${timestep} ms`;
 }
 
 /**
@@ -50,12 +60,13 @@ export class Game {
 
   constructor(options: GameOptions) {
     const ticksPerSecond = 1000 / options.timestep;
-    this.physics = new Physics(options.boxes, options.seed ?? 1);
+    const seed = options.seed ?? 1;
+    this.physics = new Physics(options.boxes, seed);
     this.poses = new Poses(this.physics.count);
     this.poses.readAll(this.physics.bodies);
     this.poses.teleportAll();
     this.replays = new Replays({
-      build: options.build ?? BUILD,
+      build: recordingId(options.build ?? BUILD, options.boxes, seed, options.timestep),
       timestep: options.timestep,
       instantTicks: Math.round((options.instantSeconds ?? 10) * ticksPerSecond),
       keepTicks: Math.round((options.keepSeconds ?? 12) * ticksPerSecond),

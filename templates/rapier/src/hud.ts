@@ -54,18 +54,26 @@ export class ReplayPanel {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
-  /** Reads a recording file the person picked and replays it (or shows why it cannot). */
+  /**
+   * Reads a recording file the person picked and replays it, or shows why it cannot: whatever
+   * goes wrong, reading the file included, ends on the status line, never as an unhandled
+   * rejection nobody sees.
+   */
   async load(file: File): Promise<void> {
-    this.replays.load(new Uint8Array(await file.arrayBuffer()));
+    try {
+      this.replays.load(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      this.replays.refuse(error);
+    }
     this.refresh();
   }
 }
 
-/** The status line for each phase. */
+/** The status line for each phase; the instant replay's length is the configured one. */
 function statusText(r: Replays): string {
   switch (r.phase) {
     case 'recording':
-      return `recording: ${r.recorder.ticks} ticks so far. R replays the last 10 s.`;
+      return `recording: ${r.recorder.ticks} ticks so far. R replays the last ${Math.round(r.instantSeconds * 10) / 10} s.`;
     case 'replaying':
       return `replaying: ${r.matched} of ${r.length} ticks matched. Esc returns to the game.`;
     case 'matched':

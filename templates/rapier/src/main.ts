@@ -24,6 +24,8 @@ const BOXES = 1000;
  * one or two. The overlay's `dropped` counts the time given up.
  */
 const MAX_STEPS = 4;
+/** Seconds between keyframes (whole-state snapshots) of the recording: the Game's default. */
+const KEYFRAME_SECONDS = 2;
 /** How often the replay status is rewritten, in ms (the overlay keeps its own 250 ms). */
 const REFRESH_MS = 250;
 
@@ -50,7 +52,7 @@ if (!disposed) start();
 
 function start(): void {
   const timestep = 1000 / SIMULATION_HZ;
-  const game = scope.add(new Game({ boxes: BOXES, timestep }));
+  const game = scope.add(new Game({ boxes: BOXES, timestep, keyframeSeconds: KEYFRAME_SECONDS }));
   const view = new View(game.poses);
   const panel = new ReplayPanel(game.replays, status);
   const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
@@ -75,6 +77,13 @@ function start(): void {
   const loop = createLoop({
     timestep,
     maxSteps: MAX_STEPS,
+    // A hook threw and the loop stopped: say so where the player looks (a file that cannot be
+    // replayed never gets here: Replays shows it and the game goes on), the stack to the console.
+    onError(error) {
+      console.error(error);
+      status.dataset.replay = 'error';
+      status.textContent = `the game stopped: ${error instanceof Error ? error.message : String(error)}`;
+    },
     update(dt) {
       game.update(dt, input.sample()); // one world.step() of exactly dt, never the frame time
       // A replay plays at the chosen speed; the live game at 1. The loop's time scale changes
@@ -84,7 +93,7 @@ function start(): void {
     },
     render(alpha, state) {
       game.poses.blend(alpha); // batch lerp (positions) and slerp (orientations)
-      view.update(state.time + alpha * state.dt); // composeMatrices, the ball, the camera
+      view.update(alpha, state); // composeMatrices, the ball, the camera
       renderer.render(view.scene, view.camera);
     },
   });
@@ -95,16 +104,19 @@ function start(): void {
   let msBefore = 0;
   let ms = 0;
   // Rapier's step time averaged since the overlay's last refresh (one step's time jumps
-  // around); kept as it was when no step ran since.
+  // around); kept as it was when no step ran since. The keyframe line: the latest keyframe's
+  // snapshot, the one step every KEYFRAME_SECONDS that costs more and allocates.
   const physicsLines = () => {
     const physics = game.physics;
+    const replays = game.replays;
     const steps = game.steps - stepsBefore;
     if (steps > 0) ms = (physics.stepMsTotal - msBefore) / steps;
     stepsBefore = game.steps;
     msBefore = physics.stepMsTotal;
     return (
       `bodies     ${physics.count} (${game.poses.active} awake)\n` +
-      `physics    ${ms.toFixed(2)} ms / step`
+      `physics    ${ms.toFixed(2)} ms / step\n` +
+      `keyframe   ${replays.keyframeMs.toFixed(1)} ms, ${(replays.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s`
     );
   };
   scope.add(createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines: physicsLines }));

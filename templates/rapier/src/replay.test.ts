@@ -2,8 +2,8 @@ import { InputSnapshot, Playback, Recorder, Recording, replayAll } from '@loop/c
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD } from './build';
 import { CONTROLS } from './controls';
-import { Game } from './game';
-import { defaults, jittery144, play, steady, TIMESTEP } from './headless.test-support';
+import { Game, recordingId } from './game';
+import { BOXES, defaults, jittery144, play, steady, TIMESTEP } from './headless.test-support';
 import { initPhysics } from './physics';
 
 beforeAll(() => initPhysics());
@@ -23,22 +23,24 @@ describe('record and replay', () => {
     const live = record();
     expect(live.multiStepFrames).toBeGreaterThan(0);
     const { recording } = live;
-    expect(recording.build).toBe(BUILD);
+    // The id carries the build and the configuration: another pile or seed is another game.
+    expect(recording.build).toBe(recordingId(BUILD, BOXES, 1, TIMESTEP));
+    expect(recording.build).toBe(live.game.replays.build);
     expect(recording.firstTick).toBe(0);
     expect(recording.length).toBe(TICKS);
     // The keyframe holds Rapier's world.takeSnapshot(), a few hundred kB even for a small pile.
     expect(recording.start.length).toBeGreaterThan(10_000);
 
-    // On a 60 Hz display, in a game that started from another pile: the keyframe replaces it.
-    const at60 = new Game(defaults({ seed: 99 }));
-    at60.replays.play(Recording.fromBytes(recording.toBytes(), BUILD));
+    // On a 60 Hz display, in a game already played elsewhere: the keyframe replaces its state.
+    const at60 = play(steady(60, 200), 50, [{ tick: 0, code: 'KeyA', down: true }]).game;
+    at60.replays.play(Recording.fromBytes(recording.toBytes(), at60.replays.build));
     const replayed = play(steady(60, 2 * TICKS), TICKS, [], at60);
     expect(at60.replays.phase).toBe('matched');
     expect(at60.replays.matched).toBe(TICKS);
     expect(replayed.hashes).toEqual(live.hashes);
 
     // As fast as the machine goes, through replayAll and the same update.
-    const fast = new Game(defaults({ seed: 5 }));
+    const fast = new Game(defaults());
     const playback = new Playback(recording);
     fast.replays.play(playback);
     const hashes: number[] = [];
@@ -94,7 +96,7 @@ describe('record and replay', () => {
 
   it('stops a replay that diverges and says at which tick', () => {
     const game = new Game(defaults());
-    const recorder = new Recorder({ build: BUILD, timestep: TIMESTEP });
+    const recorder = new Recorder({ build: game.replays.build, timestep: TIMESTEP });
     recorder.keyframe(game.saveState());
     const controls = new Float64Array(CONTROLS);
     for (let t = 0; t < 30; t++) {

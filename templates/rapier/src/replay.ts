@@ -13,7 +13,10 @@ export type ReplayPhase = 'recording' | 'replaying' | 'matched' | 'error';
 
 /** Options of {@link Replays}. */
 export interface ReplayOptions {
-  /** The build id recordings are made and checked with. */
+  /**
+   * The id recordings are made and checked with: the build and the game's configuration (see
+   * `recordingId` in game.ts), so a file from another build or another pile is refused.
+   */
   build: string;
   /** The loop's timestep in ms. */
   timestep: number;
@@ -34,6 +37,10 @@ export interface ReplayOptions {
  * the live state comes back and recording goes on as if the replay had not happened. (Continuing
  * from the replay's end would also work for an instant replay, which ends where the live game
  * was, but not for a file from another session; one rule for both is simpler.)
+ *
+ * A file that cannot be replayed (refused by `load`, or whose start state the game cannot load)
+ * never touches the live game: phase 'error' says why, and a replay that was running ends at the
+ * next tick, as a file that loads would have ended it, so nothing overwrites the message.
  */
 export class Replays {
   /** Records the live ticks. */
@@ -48,10 +55,16 @@ export class Replays {
   message = '';
   /** Bumped at every change of phase, matched ticks or message. */
   changes = 0;
+  /** Milliseconds the latest keyframe's `saveState` took (wall clock, for the overlay). */
+  keyframeMs = 0;
+  /** Bytes of the latest keyframe: each of the kept keyframes is about this big. */
+  keyframeBytes = 0;
 
   private playback: Playback | null = null;
   private pending: Playback | null = null;
   private live: Uint8Array | null = null;
+  /** A file was refused: the running replay ends at the next tick, the error stays shown. */
+  private abandon = false;
   private readonly options: ReplayOptions;
 
   constructor(options: ReplayOptions) {
@@ -68,6 +81,16 @@ export class Replays {
     return this.playback !== null;
   }
 
+  /** The id recordings are made and checked with (build and configuration). */
+  get build(): string {
+    return this.options.build;
+  }
+
+  /** Seconds an instant replay shows, as configured: what the page tells the player. */
+  get instantSeconds(): number {
+    return (this.options.instantTicks * this.options.timestep) / 1000;
+  }
+
   /** Asks for an instant replay of about the last `instantTicks`, from the next tick. */
   instant(): void {
     if (this.recorder.ticks === 0) return;
@@ -75,26 +98,47 @@ export class Replays {
   }
 
   /**
-   * Asks for a recording to be replayed from the next tick. A `Playback` given here is the one
-   * the ticks consume, so `replayAll(playback, ...)` can drive the replay as fast as possible.
+   * Asks for a recording to be replayed from the next tick; throws a RecordingError if it was
+   * recorded at another timestep (its ticks would be other steps). A `Playback` given here is
+   * the one the ticks consume, so `replayAll(playback, ...)` can drive the replay as fast as
+   * possible; if the replay ends early (it diverged), nothing consumes the playback any more and
+   * `replayAll` throws a RecordingError too, with `phase` already 'error' and the reason.
    */
   play(source: Recording | Playback): void {
-    this.pending = source instanceof Playback ? source : new Playback(source);
+    const playback = source instanceof Playback ? source : new Playback(source);
+    const { timestep } = playback.recording;
+    if (timestep !== this.options.timestep) {
+      throw new RecordingError(
+        `this recording steps every ${timestep} ms and this game every ${this.options.timestep} ms: replaying it here would diverge`,
+      );
+    }
+    this.pending = playback;
+    this.abandon = false;
   }
 
   /**
    * Reads a saved recording and replays it from the next tick, or shows why it cannot: not a
-   * recording, corrupted or cut short, or made by another build. Returns whether it will play.
+   * recording, corrupted or cut short, made by another build or configuration, or at another
+   * timestep. Returns whether it will play.
    */
   load(bytes: Uint8Array): boolean {
     try {
       this.play(Recording.fromBytes(bytes, this.options.build));
       return true;
     } catch (error) {
-      if (!(error instanceof RecordingError)) throw error;
-      this.fail(`cannot replay this file: ${error.message}`);
+      this.refuse(error);
       return false;
     }
+  }
+
+  /**
+   * Shows why a file cannot be replayed (phase 'error') and ends a running replay at the next
+   * tick; the live game goes on. For errors found outside `load`, such as reading the file.
+   */
+  refuse(error: unknown): void {
+    this.pending = null;
+    if (this.playback) this.abandon = true;
+    this.fail(`cannot replay this file: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   /** Everything kept (up to `keepTicks`), as a file's bytes. */
@@ -105,7 +149,10 @@ export class Replays {
   /** Ends a replay at the next tick and goes back to the live game. */
   stop(sim: Replayable): void {
     this.pending = null;
-    if (this.playback) this.finish(sim);
+    if (this.playback) {
+      this.finish(sim);
+      this.set('recording', '');
+    }
   }
 
   /**
@@ -113,16 +160,14 @@ export class Replays {
    * one is due) or the recording's. Starts a pending replay, loading its start state into `sim`.
    */
   begin(sim: Replayable, live: Float64Array, out: Float64Array): Float64Array {
+    if (this.abandon) {
+      this.abandon = false;
+      if (this.playback) this.finish(sim); // the phase stays 'error', with its message
+    }
     const pending = this.pending;
     if (pending) {
       this.pending = null;
-      // A replay asked for during another keeps the live state saved before the first.
-      if (!this.live) this.live = sim.saveState();
-      sim.loadState(pending.recording.start);
-      this.playback = pending;
-      this.length = pending.recording.length;
-      this.matched = 0;
-      this.set('replaying', '');
+      this.start(sim, pending);
     }
     const playback = this.playback;
     if (playback) {
@@ -130,7 +175,13 @@ export class Replays {
       return out;
     }
     const recorder = this.recorder;
-    if (recorder.ticks % this.options.keyframeTicks === 0) recorder.keyframe(sim.saveState());
+    if (recorder.ticks % this.options.keyframeTicks === 0) {
+      const start = performance.now();
+      const state = sim.saveState();
+      this.keyframeMs = performance.now() - start;
+      this.keyframeBytes = state.length;
+      recorder.keyframe(state);
+    }
     recorder.record(live);
     return live;
   }
@@ -160,11 +211,34 @@ export class Replays {
     }
   }
 
+  /**
+   * Loads a replay's start state and plays it. If the game cannot load it (a state of another
+   * configuration), `loadState` left the live world as it was: the error is shown, a running
+   * replay ends, and this tick goes on live.
+   */
+  private start(sim: Replayable, pending: Playback): void {
+    // A replay asked for during another keeps the live state saved before the first.
+    if (!this.live) this.live = sim.saveState();
+    try {
+      sim.loadState(pending.recording.start);
+    } catch (error) {
+      if (this.playback) this.finish(sim);
+      this.live = null;
+      this.refuse(error);
+      return;
+    }
+    this.playback = pending;
+    this.length = pending.recording.length;
+    this.matched = 0;
+    this.set('replaying', '');
+  }
+
+  /** Ends the replay and brings the live state back; the caller says what phase follows. */
   private finish(sim: Replayable): void {
     this.playback = null;
-    if (this.live) sim.loadState(this.live);
+    const live = this.live;
     this.live = null;
-    this.set('recording', '');
+    if (live) sim.loadState(live);
   }
 
   private fail(message: string): void {

@@ -1,0 +1,84 @@
+import { Matrix4, Quaternion, Vector3 } from 'three';
+import { describe, expect, it } from 'vitest';
+import { PLAYER } from './physics';
+import { Poses } from './poses';
+import { View } from './scene';
+
+/** The loop's state at its start: simulated time 0 at any alpha, so the camera does not sway. */
+const START = { time: 0, dt: 0 };
+
+/**
+ * Poses of a ball and two boxes whose previous and current differ: the ball moved 4 m along x
+ * and 2 m up in the last step, so its blended place at any alpha is far from its current one.
+ */
+function movedPoses(): Poses {
+  const poses = new Poses(3);
+  const p = poses.positions.current;
+  p.set([0, 1, 0, 1, 0.25, 1, -1, 0.25, -1]);
+  poses.orientations.current.set([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  poses.save();
+  p.set([4, 3, 0, 2, 0.25, 1, -1, 0.25, -1]);
+  const half = Math.SQRT1_2;
+  poses.orientations.current.set([0, half, 0, half, 0, 0, half, half, 0, 0, 0, 1]);
+  return poses;
+}
+
+/** How far the camera's line of sight misses `point`: 0 when it looks straight at it. */
+function sightMiss(view: View, point: Vector3): number {
+  const toPoint = point.clone().sub(view.camera.position).normalize();
+  return view.camera.getWorldDirection(new Vector3()).distanceTo(toPoint);
+}
+
+describe('View', () => {
+  it('moves the camera with the blended pose of the ball at alpha, not its current pose', () => {
+    const poses = movedPoses();
+    const view = new View(poses);
+    const alpha = 0.25;
+    poses.blend(alpha);
+    view.update(alpha, START); // sway 0: the camera straight behind and above the ball
+    const blended = new Vector3(1, 1.5, 0); // a quarter of the way from (0, 1, 0) to (4, 3, 0)
+    expect(view.ball.position.distanceTo(blended)).toBeLessThan(1e-6);
+    expect(view.camera.position.x).toBeCloseTo(blended.x, 6);
+    expect(view.camera.position.y).toBeCloseTo(blended.y + 7, 6);
+    expect(view.camera.position.z).toBeCloseTo(blended.z + 11, 6);
+    // It looks at the blended ball: the target lies on the camera's line of sight.
+    expect(sightMiss(view, blended)).toBeLessThan(1e-6);
+    expect(sightMiss(view, new Vector3(4, 3, 0))).toBeGreaterThan(0.1);
+
+    // Another alpha, another place: it follows the blend frame by frame.
+    poses.blend(0.75);
+    view.update(0.75, START);
+    expect(view.camera.position.x).toBeCloseTo(3, 6);
+    expect(view.camera.position.y).toBeCloseTo(2.5 + 7, 6);
+    expect(sightMiss(view, new Vector3(3, 2.5, 0))).toBeLessThan(1e-6);
+
+    // Swayed (3 s in: a quarter of the sway's period), still at the blended ball.
+    poses.blend(alpha);
+    view.update(alpha, { time: 3, dt: 0 });
+    expect(view.camera.position.x).toBeCloseTo(blended.x + 11 * Math.sin(0.2), 6);
+    expect(view.camera.position.z).toBeCloseTo(blended.z + 11 * Math.cos(0.2), 6);
+    expect(sightMiss(view, blended)).toBeLessThan(1e-6);
+  });
+
+  it('writes every box’s instance matrix from the blended arrays', () => {
+    const poses = movedPoses();
+    const view = new View(poses);
+    poses.blend(0.5);
+    view.update(0.5, START);
+    const matrix = new Matrix4();
+    const position = new Vector3();
+    const rotation = new Quaternion();
+    const scale = new Vector3();
+    view.boxes.getMatrixAt(0, matrix); // instance 0 is body 1: (1, .25, 1) to (2, .25, 1)
+    matrix.decompose(position, rotation, scale);
+    expect(position.distanceTo(new Vector3(1.5, 0.25, 1))).toBeLessThan(1e-6);
+    const halfway = new Quaternion().slerpQuaternions(
+      new Quaternion(),
+      new Quaternion(0, 0, Math.SQRT1_2, Math.SQRT1_2),
+      0.5,
+    );
+    expect(Math.abs(rotation.dot(halfway))).toBeCloseTo(1, 6);
+    expect(view.boxes.count).toBe(poses.count - 1);
+    expect(PLAYER).toBe(0);
+  });
+});
