@@ -134,10 +134,22 @@ describe('allocation: no retained heap growth per frame', () => {
     const end = i + WINDOWS * FRAMES;
     while (i < end) tick(i++);
     expect(heapAfterGc() - start).toBeLessThan(LIMIT * 4);
-    const playback = new Playback(recorder.recording());
-    expect(playback.recording.length).toBeGreaterThanOrEqual(600);
-    const before = heapAfterGc();
-    while (!playback.done) playback.sample();
-    expect(heapAfterGc() - before).toBeLessThan(LIMIT);
+    // Playing it back, over and over: warmed up, then the least growth of WINDOWS stretches.
+    const recording = recorder.recording();
+    expect(recording.length).toBeGreaterThanOrEqual(600);
+    const play = (times: number) => {
+      for (let k = 0; k < times; k++) {
+        const playback = new Playback(recording);
+        while (!playback.done) playback.sample();
+      }
+    };
+    play(20);
+    let least = Number.POSITIVE_INFINITY;
+    for (let w = 0; w < WINDOWS; w++) {
+      const before = heapAfterGc();
+      play(60); // about FRAMES ticks
+      least = Math.min(least, heapAfterGc() - before);
+    }
+    expect(least).toBeLessThan(LIMIT);
   });
 });
