@@ -1,28 +1,26 @@
 import {
   checkFunction,
-  checkMaxDelta,
-  checkMaxSteps,
   checkOptions,
-  checkTimestep,
+  disposedStart,
+  reentrantFrame,
+  resolveClock,
 } from './checks.js';
-import { reentrantFrame } from './reentrant.js';
-import { MAX_STAMP, roundUnits, UNITS_PER_STEP } from './time/ticks.js';
+import { advance, alpha, clockState, due, resync, step, TICK } from './time/rule.js';
 
-// Slots of the basic loop's state (see createBasicLoop): the timestamp its units count from,
-// the latest time seen and the previous frame's (below the latest after a step back), in
-// units; the units owed and not yet stepped (the leftover); the ticks.
-const ORIGIN = 0;
-const HIGH = 1;
-const LAST = 2;
-const OWED = 3;
-const TICK = 4;
-
-/** Options of {@link createBasicLoop}; times in milliseconds, defaults as {@link createLoop}'s. */
+/**
+ * Options of {@link createBasicLoop}: the fixed-step subset of {@link LoopOptions}, with the
+ * same names, defaults and checks. Times in milliseconds.
+ */
 export interface BasicLoopOptions {
   /** Advances the simulation by `dt` seconds: always `timestep / 1000`. */
   update: (dt: number) => void;
   /** Draws the world at `alpha` ∈ [0, 1) between the previous and the current step. */
   render: (alpha: number) => void;
+  /**
+   * Receives an error thrown by a hook. The loop has already stopped. Without it, the error is
+   * thrown once from the frame that failed, as in `createLoop`.
+   */
+  onError?: (error: unknown) => void;
   /** The fixed step. Default 1000/60. */
   timestep?: number;
   /** Clamp on one frame's real time. Default 250. */
@@ -31,8 +29,13 @@ export interface BasicLoopOptions {
   maxSteps?: number;
 }
 
-/** A running {@link createBasicLoop}. */
+/**
+ * A running {@link createBasicLoop}: the controls of `createLoop`. Its hooks get `dt` and `alpha`
+ * only, not the loop's figures, which would cost the size this loop exists for.
+ */
 export interface BasicLoop {
+  /** Fixed steps run so far. */
+  readonly tick: number;
   /** Starts on requestAnimationFrame; the first frame advances nothing. */
   start(): BasicLoop;
   /**
@@ -40,102 +43,60 @@ export interface BasicLoop {
    * once: no hook of that frame runs after it.
    */
   stop(): BasicLoop;
+  /** Stops for good; `start()` after it throws. */
+  dispose(): void;
   /**
-   * Processes one frame at `now` ms: for tests, or to drive the loop yourself. Called from inside
-   * a hook of this loop it throws and changes nothing.
+   * Processes one frame at `now` ms: for tests, or to drive the loop yourself. Returns true if
+   * the frame rendered. Called from inside a hook of this loop it throws and changes nothing.
    */
-  frame(now: number): void;
-  /** Fixed steps run so far. */
-  readonly tick: number;
+  frame(now: number): boolean;
 }
 
 /**
- * The smallest complete loop: Gaffer's final "free the physics" loop — the fixed-step
- * accumulator with interpolation, the 250 ms clamp and a cap on steps per frame — on
- * requestAnimationFrame, the cheapest per frame. It leaves out the other modes, the FPS cap,
- * stats, hooks and visibility handling: for size-bound games (js13k); use `createLoop`
- * otherwise. A hook that throws stops the loop and the error is thrown.
- *
- * It follows the same rule for time as `createLoop` and counts the same integer units, so the
- * same frames give the same ticks (the property tests hold both to one model).
+ * The smallest complete loop: Fiedler's final "free the physics" loop ("Fix Your Timestep!") —
+ * the fixed-step accumulator with interpolation, the 250 ms clamp and a cap on steps per frame —
+ * on requestAnimationFrame. It leaves out the other modes, the FPS cap, time scale, stats,
+ * begin/end hooks and visibility handling: for size-bound games (js13k); use `createLoop`
+ * otherwise. It runs on the same {@link Clock} as `createLoop`, so the same frames give the
+ * same ticks, and its options, hooks, `frame()` and errors have the same shape (`update` and
+ * `render` are required: a loop without them does nothing).
  */
 export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const given = checkOptions(options);
   const update = checkFunction('update', given.update);
   const render = checkFunction('render', given.render);
-  const timestep = checkTimestep(given.timestep);
-  const maxSteps = checkMaxSteps(given.maxSteps);
-  const perMs = UNITS_PER_STEP / timestep;
-  const clamp = Math.max(1, roundUnits(checkMaxDelta(given.maxDelta), perMs));
-  const dt = timestep / 1000;
-  /**
-   * The state that changes every frame, in the slots of a Float64Array: V8 stores its numbers
-   * unboxed, where a closure variable boxes each large number written (the units pass 2^30
-   * after 17 minutes: an allocation a frame from then on), and a minifier leaves `c[1]` as
-   * short as a variable, where it keeps every field name whole. That is what brings a
-   * production bundle under MainLoop.js; it is also why this is not the shared Accumulator.
-   */
-  const clock = new Float64Array(5);
-  /** Whole steps still owed at a stop, paid back from the second frame after the start. */
-  let held = 0;
-  /** False from a start until its first good frame, which sets the origin. */
-  let synced = false;
+  const onError = given.onError && checkFunction('onError', given.onError);
+  const options_ = resolveClock(given);
+  const dt = options_.timestep / 1000;
+  // The clock's state, driven by the rule's functions: the Clock class's own, minus what this
+  // loop does not use (time scale, other modes), which a bundle then leaves out.
+  const c = clockState(options_);
   let handle = 0;
   let running = false;
-  /**
-   * `phase` is 0 between frames, 1 while one runs, 2 once stop() was called during it. An
-   * object, not a variable, so the frame path reads it through a register.
-   */
-  const guard = { phase: 0 };
+  let disposed = false;
+  /** 0 between frames, 1 while one runs, 2 once stop() was called during it. */
+  let phase = 0;
 
-  const frame = (now: number) => {
-    const g = guard;
-    if (g.phase !== 0) throw reentrantFrame();
-    g.phase = 1;
-    // The rule for time (see the README): what this frame adds to the units owed.
-    const c = clock;
-    const good = Math.abs(now) <= MAX_STAMP;
-    if (!synced) {
-      // The first frame after a start owes nothing: whole steps owed are held, the phase kept.
-      const steps = c[OWED]! - (c[OWED]! % UNITS_PER_STEP);
-      held += steps;
-      c[OWED]! -= steps;
-      if (good) {
-        synced = true;
-        c[ORIGIN] = now;
-        c[HIGH] = 0;
-        c[LAST] = 0;
-      }
-    } else {
-      c[OWED]! += held;
-      held = 0;
-      if (good) {
-        const u = roundUnits(now - c[ORIGIN]!, perMs);
-        const high = c[HIGH]!;
-        // Past the latest time, the time since it; below it (the clock stepped back), the time
-        // since the previous frame, if any; at most maxDelta.
-        c[OWED]! += Math.min(Math.max(0, u - (u < high ? c[LAST]! : high)), clamp);
-        c[HIGH] = Math.max(u, high);
-        c[LAST] = u;
-      }
-    }
+  const frame = (now: number): boolean => {
+    if (phase) throw reentrantFrame();
+    phase = 1;
+    advance(c, now);
     try {
-      for (let n = 0; c[OWED]! >= UNITS_PER_STEP; n++) {
-        if (n === maxSteps) {
-          c[OWED]! %= UNITS_PER_STEP; // the spiral-of-death guard drops whole steps
-          break;
-        }
+      while (due(c)) {
         update(dt);
-        c[TICK]!++;
-        c[OWED]! -= UNITS_PER_STEP;
-        if (g.phase !== 1) break;
+        step(c);
+        if (phase !== 1) break;
       }
-      if (g.phase === 1) render(c[OWED]! / UNITS_PER_STEP);
-      g.phase = 0;
+      const rendered = phase === 1;
+      if (rendered) render(alpha(c));
+      phase = 0;
+      return rendered;
     } catch (error) {
-      g.phase = 0;
+      phase = 0;
       loop.stop();
-      throw error;
+      if (!onError) throw error;
+      onError(error);
+      return false;
     }
   };
 
@@ -146,23 +107,28 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
 
   const loop: BasicLoop = {
     get tick() {
-      return clock[TICK]!;
+      return c[TICK]!;
     },
     start() {
+      if (disposed) throw disposedStart();
       if (!running) {
         running = true;
-        synced = false;
+        resync(c, false);
         handle = requestAnimationFrame(onFrame);
       }
       return loop;
     },
     stop() {
-      if (guard.phase === 1) guard.phase = 2;
+      if (phase) phase = 2;
       if (running) {
         running = false;
         cancelAnimationFrame(handle);
       }
       return loop;
+    },
+    dispose() {
+      disposed = true;
+      loop.stop();
     },
     frame,
   };

@@ -10,8 +10,10 @@ import {
   DEFAULT_MAX_STEPS,
   DEFAULT_TIMESTEP,
   type LoopOptions,
+  type ResolvedClock,
   type ResolvedOptions,
 } from './options.js';
+import type { ClockOptions } from './time/clock.js';
 
 /** The options object, `{}` for none. */
 export function checkOptions<T extends object>(options: T | null | undefined): Partial<T> {
@@ -48,6 +50,18 @@ export function checkMaxFps(value: unknown): number {
   return value as number;
 }
 
+/** The clock options with the defaults applied. */
+export function resolveClock(options: ClockOptions): ResolvedClock {
+  return {
+    timestep: checkTimestep(options.timestep),
+    maxDelta: checkMaxDelta(options.maxDelta),
+    maxSteps: checkMaxSteps(options.maxSteps),
+    overflow: options.overflow ?? 'drop',
+    timeScale: options.timeScale ?? 1,
+    timeslice: options.timeslice ?? false,
+  };
+}
+
 /** The options with the defaults applied. */
 export function resolveOptions(options: LoopOptions): ResolvedOptions {
   return {
@@ -59,4 +73,14 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
     maxFps: options.maxFps ?? Infinity,
     timeScale: options.timeScale ?? 1,
   };
+}
+
+/** `frame()` called from a hook of its own loop (short in production; see checks.ts). */
+export function reentrantFrame(): Error {
+  return new Error('loop.frame() inside its hook');
+}
+
+/** `start()` after `dispose()` (short in production; see checks.ts). */
+export function disposedStart(): Error {
+  return new Error('loop.start() after dispose()');
 }

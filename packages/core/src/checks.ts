@@ -14,11 +14,13 @@ import {
   MAX_TIME_SCALE,
   MIN_TIMESTEP,
   type OverflowPolicy,
+  type ResolvedClock,
   type ResolvedOptions,
   type StepMode,
 } from './options.js';
 import type { Scheduler } from './run/scheduler.js';
 import { show } from './show.js';
+import type { ClockOptions } from './time/clock.js';
 
 const MODES: readonly StepMode[] = ['fixed', 'timeslice', 'semi-fixed', 'variable', 'naive'];
 const OVERFLOWS: readonly OverflowPolicy[] = ['drop', 'carry'];
@@ -97,18 +99,35 @@ function isScheduler(value: unknown): boolean {
 }
 
 /**
+ * Applies defaults and checks the options of a {@link Clock} (the time options every loop
+ * shares): a RangeError names the first bad option and its value.
+ */
+export function resolveClock(options: ClockOptions): ResolvedClock {
+  const { overflow = 'drop', timeslice = false } = options;
+  if (!OVERFLOWS.includes(overflow)) fail('overflow', overflow, oneOf(OVERFLOWS));
+  const timestep = checkTimestep(options.timestep);
+  if (timeslice && !Number.isInteger(timestep)) {
+    fail('timestep', timestep, 'a whole number of milliseconds in timeslice mode');
+  }
+  return {
+    timestep,
+    maxDelta: checkMaxDelta(options.maxDelta),
+    maxSteps: checkMaxSteps(options.maxSteps),
+    overflow,
+    timeScale: options.timeScale === undefined ? 1 : checkTimeScale(options.timeScale),
+    timeslice,
+  };
+}
+
+/**
  * Applies defaults and checks every option once, when the loop is made, so a mistake fails at
  * start-up with a message that names the option and the value instead of misbehaving later.
  * `undefined` means "the default"; any other value, `null` included, must be valid.
  */
 export function resolveOptions(options: LoopOptions): ResolvedOptions {
-  const { mode = 'fixed', overflow = 'drop', scheduler, pauseWhenHidden } = options;
+  const { mode = 'fixed', scheduler, pauseWhenHidden } = options;
   if (!MODES.includes(mode)) fail('mode', mode, oneOf(MODES));
-  if (!OVERFLOWS.includes(overflow)) fail('overflow', overflow, oneOf(OVERFLOWS));
-  const timestep = checkTimestep(options.timestep);
-  if (mode === 'timeslice' && !Number.isInteger(timestep)) {
-    fail('timestep', timestep, 'a whole number of milliseconds in timeslice mode');
-  }
+  const clock = resolveClock({ ...options, timeslice: mode === 'timeslice' });
   if (scheduler !== undefined && !isScheduler(scheduler)) {
     fail('scheduler', scheduler, `${oneOf(SCHEDULERS)} or an object with request() and cancel()`);
   }
@@ -120,11 +139,26 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
   }
   return {
     mode,
-    timestep,
-    maxDelta: checkMaxDelta(options.maxDelta),
-    maxSteps: checkMaxSteps(options.maxSteps),
-    overflow,
+    timestep: clock.timestep,
+    maxDelta: clock.maxDelta,
+    maxSteps: clock.maxSteps,
+    overflow: clock.overflow,
     maxFps: options.maxFps === undefined ? Infinity : checkMaxFps(options.maxFps),
-    timeScale: options.timeScale === undefined ? 1 : checkTimeScale(options.timeScale),
+    timeScale: clock.timeScale,
   };
+}
+
+/**
+ * The error both loops throw when `frame()` is called while a frame of the same loop is running
+ * (from a hook, directly or through code the hook calls). A nested frame would run the same tick
+ * twice and hand render a negative alpha, and unguarded recursion ends in a stack overflow, so
+ * it is refused before it touches any state.
+ */
+export function reentrantFrame(): Error {
+  return new Error('loop.frame() called inside its own hook: refused');
+}
+
+/** The error `start()` throws after `dispose()`: a disposed loop released what it held. */
+export function disposedStart(): Error {
+  return new Error('loop.start() after loop.dispose(): make a new loop');
 }

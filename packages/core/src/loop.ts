@@ -1,20 +1,12 @@
-import { checkMaxFps, checkOptions, checkTimeScale, resolveOptions } from './checks.js';
+import { checkMaxFps, checkOptions, resolveOptions } from './checks.js';
+import { framePath, type Hooks } from './frame.js';
 import type { LoopOptions, LoopState, ResolvedOptions } from './options.js';
-import { reentrantFrame } from './reentrant.js';
-import {
-  type FrameCallback,
-  manualScheduler,
-  rafScheduler,
-  type Scheduler,
-  timerScheduler,
-} from './run/scheduler.js';
-import { watchVisibility } from './run/visibility.js';
+import { type Guard, IDLE, Runner } from './run/runner.js';
+import { manualScheduler, rafScheduler, type Scheduler, timerScheduler } from './run/scheduler.js';
 import { FrameStats } from './stats.js';
-import { Accumulator } from './time/accumulator.js';
+import { Clock } from './time/clock.js';
+import { strategyOf } from './time/modes.js';
 import { Pacer } from './time/pacer.js';
-import { TimeScale } from './time/scale.js';
-import { isFixedMode, Stepper } from './time/stepper.js';
-import { timeBase } from './time/ticks.js';
 
 /**
  * A running game loop: the figures hooks see, plus the controls. Every control is safe at any
@@ -28,6 +20,13 @@ export interface Loop extends LoopState {
    * Called from a hook, it ends the frame at once: no hook of that frame runs after it.
    */
   stop(): Loop;
+  /**
+   * Stops the loop for good and releases what it holds (the scheduler's pending callback, the
+   * page-visibility listener), so a module torn down by a hot update leaves nothing running:
+   * `scope.add(loop)` or `import.meta.hot.dispose(() => loop.dispose())`. Called from a hook it
+   * ends the frame like `stop()`. Calling it again does nothing; `start()` after it throws.
+   */
+  dispose(): void;
   /**
    * Processes one frame at `now` milliseconds. The scheduler calls it; with the manual
    * scheduler you do. Returns true if the frame rendered; false if the FPS cap skipped it,
@@ -58,15 +57,98 @@ function pickScheduler(choice: LoopOptions['scheduler']): Scheduler {
 
 const noop = () => {};
 
-/** The frame states of a loop (see `guard` in createLoop). */
-const IDLE = 0;
-const IN_FRAME = 1;
-const HALTED = 2;
+/** The hooks given, with a no-op for each one left out. */
+function hooksOf(options: LoopOptions): Hooks {
+  return {
+    update: options.update ?? noop,
+    render: options.render ?? noop,
+    begin: options.begin ?? noop,
+    end: options.end ?? noop,
+    onDrop: options.onDrop,
+    onError: options.onError,
+  };
+}
+
+/** The pieces a {@link Loop} object reads and drives. */
+interface Parts {
+  readonly clock: Clock;
+  readonly pacer: Pacer;
+  readonly stats: FrameStats;
+  readonly guard: Guard;
+  readonly resolved: ResolvedOptions;
+  readonly runner: () => Runner;
+}
+
+/** The loop object: read-only figures from the clock, the controls, and the two setters. */
+function loopObject(parts: Parts): Loop {
+  const { clock, pacer, stats, guard, resolved, runner } = parts;
+  let maxFps = resolved.maxFps;
+  const loop: Loop = {
+    get tick() {
+      return clock.tick;
+    },
+    get time() {
+      return clock.time;
+    },
+    get alpha() {
+      return clock.alpha;
+    },
+    get lag() {
+      return clock.lag;
+    },
+    dt: clock.dt,
+    get now() {
+      return clock.now;
+    },
+    get running() {
+      return guard.running;
+    },
+    stats,
+    options: Object.freeze({
+      ...resolved,
+      get maxFps() {
+        return maxFps;
+      },
+      get timeScale() {
+        return clock.timeScale;
+      },
+    }),
+    get timeScale() {
+      return clock.timeScale;
+    },
+    set timeScale(value: number) {
+      clock.timeScale = value;
+    },
+    get maxFps() {
+      return maxFps;
+    },
+    set maxFps(value: number) {
+      // The pacer ignores the value in force, so a settings panel may write it every frame.
+      maxFps = checkMaxFps(value);
+      pacer.setMaxFps(maxFps, stats.sinceFrame(clock.elapsed));
+    },
+    start() {
+      runner().start();
+      return loop;
+    },
+    stop() {
+      runner().stop();
+      return loop;
+    },
+    dispose() {
+      runner().dispose();
+    },
+    // Replaced by the frame path, which needs this object to hand to the hooks.
+    frame: () => false,
+  };
+  return loop;
+}
 
 /**
- * Makes a game loop: scheduler → rule for time and clamp (accumulator) → pacer (FPS cap) →
- * update hooks → render → stats. Options are checked here, once, and nothing in the per-frame
- * path allocates. The loop starts stopped: call `start()`.
+ * Makes a game loop, composed of a scheduler (who calls it), a {@link Clock} (the rule for
+ * time, the clamp and the cap on steps: the same one every loop here uses), a pacer (the FPS
+ * cap), the hooks and frame statistics. Options are checked here, once, and nothing in the
+ * per-frame path allocates. The loop starts stopped: call `start()`; `dispose()` it when done.
  *
  * @example
  * const loop = createLoop({
@@ -77,211 +159,31 @@ const HALTED = 2;
 export function createLoop(options?: LoopOptions | null): Loop {
   const given = checkOptions(options);
   const resolved = resolveOptions(given);
-  const scheduler = pickScheduler(given.scheduler);
-  const update = given.update ?? noop;
-  const render = given.render ?? noop;
-  const begin = given.begin ?? noop;
-  const end = given.end ?? noop;
-  const onDrop = given.onDrop;
-  const onError = given.onError;
-  const pauseWhenHidden = given.pauseWhenHidden ?? true;
-  const fixed = isFixedMode(resolved.mode);
-  const drop = resolved.overflow === 'drop';
-  const base = timeBase(resolved.timestep, resolved.mode === 'timeslice');
-  const speed = new TimeScale();
-  speed.set(resolved.timeScale);
-  const acc = new Accumulator(base, resolved.maxDelta, resolved.maxSteps, drop, fixed, speed);
-  const { perMs } = base;
-  const dt = resolved.timestep / 1000;
-  let maxFps = resolved.maxFps;
-  let running = false;
-  // Stryker disable next-line BooleanLiteral: start() sets it before anything can read it
-  let hidden = false;
-  /**
-   * `phase` is IDLE between frames; IN_FRAME while one runs (a frame() call then is re-entrant);
-   * HALTED once stop() was called during it, so it ends after the hook that called stop(). An
-   * object, not a variable, so the frame path reads it through a register.
-   */
-  const guard = { phase: IDLE };
-  let unwatch: (() => void) | undefined;
-  const stepper = new Stepper(
-    acc,
-    resolved.mode,
-    drop,
-    () => update(dt, loop),
-    (pieceDt) => update(pieceDt, loop),
-    () => guard.phase !== IN_FRAME,
-  );
-  const pacer = new Pacer(maxFps);
-  const stats = new FrameStats(perMs);
-
+  const clock = new Clock({ ...resolved, timeslice: resolved.mode === 'timeslice' });
+  const strategy = strategyOf(resolved.mode);
+  const pacer = new Pacer(resolved.maxFps);
+  const stats = new FrameStats(clock.perMs);
+  const guard: Guard = { phase: IDLE, running: false };
   const resync = () => {
-    acc.resync();
+    // The leftover of a fixed mode is a phase to keep; the other modes' is not.
+    clock.resync(strategy !== null);
     pacer.resync();
     stats.resync();
   };
-
-  // Listened to only while running (start() watches, stop() unwatches).
-  const onVisibility = (isHidden: boolean) => {
-    if (isHidden === hidden) return;
-    hidden = isHidden;
-    if (hidden) {
-      scheduler.cancel();
-    } else {
-      resync();
-      scheduler.request(onFrame);
-    }
-  };
-
-  /** Off the hot path: reports this frame's clamped and dropped units in milliseconds. */
-  const reportDrops = () => {
-    const byClamp = acc.clamped / perMs;
-    const bySteps = acc.dropped / perMs / (speed.value > 0 ? speed.value : 1);
-    acc.clamped = 0;
-    acc.dropped = 0;
-    stats.drop(byClamp + bySteps);
-    if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', loop);
-    if (onDrop && bySteps > 0 && guard.phase === IN_FRAME) onDrop(bySteps, 'maxSteps', loop);
-  };
-
-  /** Runs the hooks of a frame the cap let through; false when stop() ended it before render. */
-  const frameBody = (): boolean => {
-    // Locals, so each captured binding is loaded once: the frame path must stay small enough
-    // for V8 to inline all of it into the scheduler callback.
-    const a = acc;
-    const g = guard;
-    const state = loop;
-    begin(a.now, state);
-    if (g.phase !== IN_FRAME) return false;
-    let n = 0;
-    if (fixed) {
-      for (; a.due(n); n++) {
-        update(dt, state);
-        a.step();
-        if (g.phase !== IN_FRAME) return false;
-      }
-    } else {
-      n = stepper.run();
-      if (g.phase !== IN_FRAME) return false;
-    }
-    // Stryker disable next-line ConditionalExpression: a shortcut; reporting 0 dropped reports nothing
-    if (a.clamped !== 0 || a.dropped !== 0) {
-      reportDrops();
-      if (g.phase !== IN_FRAME) return false;
-    }
-    stats.frame(a.now, a.elapsed, n);
-    render(a.alpha, state);
-    if (g.phase === IN_FRAME) end(state);
-    return true;
-  };
-
-  /** Off the hot path: a hook threw, so the loop stops and the error goes to onError or up. */
-  const fail = (error: unknown): false => {
-    guard.phase = IDLE;
-    loop.stop();
-    if (!onError) throw error;
-    onError(error);
-    return false;
-  };
-
-  const frame = (t: number): boolean => {
-    const g = guard;
-    if (g.phase !== IDLE) throw reentrantFrame();
-    if (!running) {
-      // A scheduler callback that outlived stop(): run nothing and cancel what it asked for.
-      scheduler.cancel();
-      return false;
-    }
-    const passed = acc.add(t);
-    if (pacer.capped && !pacer.ready(passed / perMs)) {
-      stats.skipped++;
-      return false;
-    }
-    g.phase = IN_FRAME;
-    try {
-      const rendered = frameBody();
-      g.phase = IDLE;
-      return rendered;
-    } catch (error) {
-      return fail(error);
-    }
-  };
-
-  // Called only while running and shown: stop() and a hidden page cancel the request.
-  const onFrame: FrameCallback = (t) => {
-    scheduler.request(onFrame);
-    frame(t);
-  };
-
-  const loop: Loop = {
-    get tick() {
-      return acc.tick;
-    },
-    get time() {
-      return fixed ? acc.tick * dt : stepper.simUnits / perMs / 1000;
-    },
-    get alpha() {
-      return acc.alpha;
-    },
-    get lag() {
-      return acc.overstep / perMs / 1000;
-    },
-    get dt() {
-      return dt;
-    },
-    get now() {
-      return acc.now;
-    },
-    get running() {
-      return running;
-    },
+  const loop = loopObject({ clock, pacer, stats, guard, resolved, runner: () => runner });
+  const frame = framePath({
+    clock,
+    pacer,
     stats,
-    options: Object.freeze({
-      mode: resolved.mode,
-      timestep: resolved.timestep,
-      maxDelta: resolved.maxDelta,
-      maxSteps: resolved.maxSteps,
-      overflow: resolved.overflow,
-      get maxFps() {
-        return maxFps;
-      },
-      get timeScale() {
-        return speed.value;
-      },
-    }),
-    get timeScale() {
-      return speed.value;
-    },
-    set timeScale(value: number) {
-      if (speed.set(checkTimeScale(value))) acc.refresh();
-    },
-    get maxFps() {
-      return maxFps;
-    },
-    set maxFps(value: number) {
-      // The pacer ignores the value in force, so a settings panel may write it every frame.
-      maxFps = checkMaxFps(value);
-      pacer.setMaxFps(maxFps, stats.sinceFrame(acc.elapsed));
-    },
-    start() {
-      if (running) return loop;
-      running = true;
-      resync();
-      if (pauseWhenHidden && !unwatch) unwatch = watchVisibility(onVisibility);
-      hidden =
-        pauseWhenHidden && typeof document !== 'undefined' && document.visibilityState === 'hidden';
-      if (!hidden) scheduler.request(onFrame);
-      return loop;
-    },
-    stop() {
-      running = false;
-      if (guard.phase === IN_FRAME) guard.phase = HALTED;
-      scheduler.cancel();
-      unwatch?.();
-      unwatch = undefined;
-      return loop;
-    },
-    frame,
-  };
+    hooks: hooksOf(given),
+    strategy,
+    guard,
+    state: loop,
+    stop: () => runner.stop(),
+    cancel: () => runner.cancel(),
+  });
+  const scheduler = pickScheduler(given.scheduler);
+  const runner = new Runner(scheduler, guard, given.pauseWhenHidden ?? true, resync, frame);
+  loop.frame = frame;
   return loop;
 }

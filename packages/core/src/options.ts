@@ -1,4 +1,5 @@
 import type { Scheduler } from './run/scheduler.js';
+import type { ClockOptions } from './time/clock.js';
 
 /**
  * How simulated time advances each frame. Each mode is one of the loops in the classic
@@ -36,7 +37,11 @@ export type DropReason = 'maxDelta' | 'maxSteps';
  * to capture the loop object itself.
  */
 export interface LoopState {
-  /** Fixed steps run since the loop was made: simulated time is `tick × timestep`. */
+  /**
+   * Whole timesteps of simulated time: `time / timestep`, rounded down. In the fixed, timeslice
+   * and naive modes every update is one step, so it counts them; semi-fixed and variable
+   * updates have other lengths (their count per frame is `stats.updates`).
+   */
   readonly tick: number;
   /** Simulated time in seconds, computed as `tick × timestep` (never summed, so it cannot drift). */
   readonly time: number;
@@ -73,7 +78,7 @@ export interface LoopOptions {
   timestep?: number;
   /** Clamp on one frame's real time in milliseconds (spiral-of-death guard). Default 250. */
   maxDelta?: number;
-  /** Cap on updates in one frame (the seeds' maxFrameSkip / maxSkipFrames). Default 10. */
+  /** Cap on updates in one frame (deWiTTERS' MAX_FRAMESKIP, Bellot's maxSkipFrames). Default 10. */
   maxSteps?: number;
   /** What happens to steps beyond `maxSteps`. Default `drop`. */
   overflow?: OverflowPolicy;
@@ -102,11 +107,21 @@ export interface ResolvedOptions {
   readonly timeScale: number;
 }
 
-/** Default timestep: 60 steps a second, the rate of most displays and of the seeds. */
+/** A {@link ClockOptions} object with the defaults applied and every value checked. */
+export interface ResolvedClock {
+  readonly timestep: number;
+  readonly maxDelta: number;
+  readonly maxSteps: number;
+  readonly overflow: OverflowPolicy;
+  readonly timeScale: number;
+  readonly timeslice: boolean;
+}
+
+/** Default timestep: 60 steps a second, the rate of most displays and of the classic articles. */
 export const DEFAULT_TIMESTEP = 1000 / 60;
 /** Default maxDelta: Gaffer's clamp; a frame longer than a quarter second is a stall, not motion. */
 export const DEFAULT_MAX_DELTA = 250;
-/** Default maxSteps: seed 002's maxSkipFrames, real-time down to 1/10 of the tick rate. */
+/** Default maxSteps: Bellot's maxSkipFrames ("The Game Loop"), real time down to 1/10 of the tick rate. */
 export const DEFAULT_MAX_STEPS = 10;
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Random } from '../random.js';
+import { lerpArray } from './batch.js';
 import { extrapolate, lerp, lerpAngle } from './scalar.js';
+import { lerpVec2, lerpVec3 } from './vec.js';
 
 describe('scalar blending', () => {
   it('lerps exactly at the ends and linearly between', () => {
@@ -23,5 +26,20 @@ describe('scalar blending', () => {
   it('extrapolates by velocity × lag (far seers)', () => {
     expect(extrapolate(20, 400, 0.5)).toBe(220);
     expect(extrapolate(20, -400, 0.25)).toBe(-80);
+  });
+});
+
+describe('one formula per blend', () => {
+  it('gives the same bits for lerp, lerpVec2, lerpVec3 and lerpArray', () => {
+    const random = new Random(20261122);
+    for (let i = 0; i < 10_000; i++) {
+      const a = (random.next() - 0.5) * 10 ** Math.floor(random.next() * 8);
+      const b = (random.next() - 0.5) * 10 ** Math.floor(random.next() * 8);
+      const t = i % 7 === 0 ? [0, 1, 0.5, 1e-17, 1 - 1e-16][i % 5]! : random.next();
+      const one = lerp(a, b, t);
+      expect(lerpVec2([0, 0], [a, a], [b, b], t)).toEqual([one, one]);
+      expect(lerpVec3([0, 0, 0], [a, 0, a], [b, 0, b], t)[2]).toBe(one);
+      expect(lerpArray(new Float64Array(1), [a], [b], t)[0]).toBe(one);
+    }
   });
 });

@@ -3,9 +3,13 @@
  * Timestep, for one number, an angle, or a far-seer guess. Pure functions, no allocation.
  */
 
-/** Linear interpolation from `a` (t = 0) to `b` (t = 1); exact at both ends. */
+/**
+ * Linear interpolation from `a` (t = 0) to `b` (t = 1): `a × (1 − t) + b × t`, exact at both
+ * ends with no special case, and the same formula as `lerpVec2`, `lerpVec3` and `lerpArray`, so
+ * one value blended alone or in a batch gives the same bits.
+ */
 export function lerp(a: number, b: number, t: number): number {
-  return t === 1 ? b : a + (b - a) * t;
+  return a * (1 - t) + b * t;
 }
 
 const TAU = Math.PI * 2;

@@ -1,7 +1,8 @@
 /**
  * The FPS cap: decides whether a scheduler callback becomes a rendered frame. deWiTTERS' and
- * seed 002's "constant FPS" loops sleep to a frame budget; a browser cannot sleep, so the cap
- * skips callbacks instead, and a skipped callback does nothing beyond this check (battery).
+ * Bellot's ("The Game Loop") "constant FPS" loops sleep to a frame budget; a browser cannot
+ * sleep, so the cap skips callbacks instead, and a skipped callback does nothing beyond this
+ * check (battery).
  *
  * Naive caps miss their target: "skip if less than 1000/fps since the last frame" loses a frame
  * whenever vsync arrives a hair early, giving 20–29 fps for a cap of 30 on a 60 Hz display.

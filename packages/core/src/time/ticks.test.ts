@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from '../loop.js';
-import { timeBase, toUnits, UNITS_PER_STEP } from './ticks.js';
+import { Clock } from './clock.js';
+import { UNITS_PER_STEP } from './ticks.js';
 
 /** Runs `frames` frames of a display at `hz` and returns the updates a loop ran. */
 function updatesAt(hz: number, seconds: number): number {
@@ -12,9 +13,11 @@ function updatesAt(hz: number, seconds: number): number {
 
 describe('integer time', () => {
   it('counts a 60 Hz step as exactly UNITS_PER_STEP units', () => {
-    const base = timeBase(1000 / 60, false);
-    expect(toUnits(base, 1000 / 60)).toBe(UNITS_PER_STEP);
-    expect(toUnits(base, 10_000)).toBe(600 * UNITS_PER_STEP);
+    const clock = new Clock({ maxDelta: 20_000 });
+    clock.advance(0);
+    expect(clock.advance(1000 / 60)).toBe(UNITS_PER_STEP);
+    expect(clock.advance(10_000)).toBe(599 * UNITS_PER_STEP);
+    expect(clock.elapsed).toBe(600 * UNITS_PER_STEP);
   });
 
   it('measures real time in units of timestep / 2^20, rounded to the nearest', () => {
@@ -28,9 +31,10 @@ describe('integer time', () => {
   });
 
   it('uses whole milliseconds in timeslice mode and floors', () => {
-    const base = timeBase(16, true);
-    expect(base.perStep).toBe(16);
-    expect(toUnits(base, 33.9)).toBe(33);
+    const clock = new Clock({ timestep: 16, timeslice: true });
+    expect(clock.perStep).toBe(16);
+    clock.advance(0);
+    expect(clock.advance(33.9)).toBe(33);
   });
 
   it('runs exactly 600 updates in ten seconds of 60 Hz frames', () => {

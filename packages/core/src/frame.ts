@@ -1,0 +1,126 @@
+import { reentrantFrame } from './checks.js';
+import type { DropReason, LoopState } from './options.js';
+import { type Guard, IDLE, IN_FRAME } from './run/runner.js';
+import type { FrameStats } from './stats.js';
+import type { Clock } from './time/clock.js';
+import type { Strategy } from './time/modes.js';
+import type { Pacer } from './time/pacer.js';
+
+/** The hooks of a loop, each a function (a no-op where none was given). */
+export interface Hooks {
+  update(dt: number, loop: LoopState): void;
+  render(alpha: number, loop: LoopState): void;
+  begin(now: number, loop: LoopState): void;
+  end(loop: LoopState): void;
+  onDrop: ((droppedMs: number, reason: DropReason, loop: LoopState) => void) | undefined;
+  onError: ((error: unknown) => void) | undefined;
+}
+
+/** What one frame reads and writes: the pieces a loop is composed of. */
+export interface FrameParts {
+  readonly clock: Clock;
+  readonly pacer: Pacer;
+  readonly stats: FrameStats;
+  readonly hooks: Hooks;
+  /** How the non-fixed modes spend time; null for the fixed modes (the hot path). */
+  readonly strategy: Strategy | null;
+  readonly guard: Guard;
+  /** What the hooks are handed: the loop itself. */
+  readonly state: LoopState;
+  /** Stops the loop (after a hook threw). */
+  stop(): void;
+  /** Cancels a scheduler request that outlived `stop()`. */
+  cancel(): void;
+}
+
+/**
+ * Makes the frame path of a loop: clock → pacer (FPS cap) → begin → updates → drops → stats →
+ * render → end. Returns `frame(now)`: true if the frame rendered; false if the FPS cap skipped
+ * it, `stop()` ended it before render, or the loop is stopped. Called from inside a hook of
+ * the same loop it throws and changes nothing. Nothing in it allocates.
+ */
+export function framePath(parts: FrameParts): (now: number) => boolean {
+  const { clock, pacer, stats, hooks, strategy, guard, state } = parts;
+  const { update, render, begin, end, onDrop, onError } = hooks;
+  const dt = clock.dt;
+  const perMs = clock.perMs;
+  const halted = () => guard.phase !== IN_FRAME;
+  // The non-fixed modes hand update the length of each piece; a whole step gets the constant
+  // `dt`, so V8 never boxes a fresh number for it.
+  const piece = (units: number) =>
+    update(units === clock.perStep ? dt : units / perMs / 1000, state);
+
+  /** Units clamped and dropped up to the last report (numbers that change rarely). */
+  const seen = { clamped: 0, dropped: 0 };
+
+  /** Off the hot path: reports the time clamped and dropped since the last report, in ms. */
+  const report = () => {
+    const byClamp = (clock.clamped - seen.clamped) / perMs;
+    const bySteps = (clock.dropped - seen.dropped) / perMs / (clock.timeScale || 1);
+    seen.clamped = clock.clamped;
+    seen.dropped = clock.dropped;
+    stats.drop(byClamp + bySteps);
+    if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', state);
+    if (onDrop && bySteps > 0 && guard.phase === IN_FRAME) onDrop(bySteps, 'maxSteps', state);
+  };
+
+  /** Runs the hooks of a frame the cap let through; false when stop() ended it before render. */
+  const body = (): boolean => {
+    // Locals, so each captured binding is loaded once: the frame path must stay small enough
+    // for V8 to inline all of it into the scheduler callback.
+    const c = clock;
+    const g = guard;
+    begin(c.now, state);
+    if (g.phase !== IN_FRAME) return false;
+    if (strategy === null) {
+      while (c.due()) {
+        update(dt, state);
+        c.step();
+        if (g.phase !== IN_FRAME) return false;
+      }
+    } else {
+      strategy(c, piece, halted);
+      if (g.phase !== IN_FRAME) return false;
+    }
+    if (c.clamped !== seen.clamped || c.dropped !== seen.dropped) {
+      report();
+      if (g.phase !== IN_FRAME) return false;
+    }
+    stats.frame(c.now, c.elapsed, c.steps);
+    render(c.alpha, state);
+    if (g.phase === IN_FRAME) end(state);
+    return true;
+  };
+
+  /** Off the hot path: a hook threw, so the loop stops and the error goes to onError or up. */
+  const fail = (error: unknown): false => {
+    guard.phase = IDLE;
+    parts.stop();
+    if (!onError) throw error;
+    onError(error);
+    return false;
+  };
+
+  return (now) => {
+    const g = guard;
+    if (g.phase !== IDLE) throw reentrantFrame();
+    if (!g.running) {
+      // A scheduler callback that outlived stop(): run nothing and cancel what it asked for.
+      parts.cancel();
+      return false;
+    }
+    const passed = clock.advance(now);
+    if (pacer.capped && !pacer.ready(passed / perMs)) {
+      stats.skipped++;
+      return false;
+    }
+    g.phase = IN_FRAME;
+    try {
+      const rendered = body();
+      g.phase = IDLE;
+      return rendered;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+}
