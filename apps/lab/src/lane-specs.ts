@@ -20,7 +20,7 @@ export interface LaneSpec {
   readonly label: string;
   readonly mode: StepMode;
   readonly draw: DrawKind;
-  /** What the lane shows, citing the seeds that describe its loop. */
+  /** What the lane shows, citing the articles that describe its loop. */
   readonly note: string;
 }
 
@@ -33,7 +33,7 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'latest',
     note:
       'One timestep per frame whatever the frame time: the game runs 2.4× too fast on 144 Hz ' +
-      'and at half speed on 30 Hz (seed 000, "fixed delta time").',
+      'and at half speed on 30 Hz ("fixed delta time" in Fix Your Timestep!, Glenn Fiedler).',
   },
   {
     id: 'variable',
@@ -42,7 +42,8 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'latest',
     note:
       "One update of the frame time: it keeps real time, but the ball's path changes with the " +
-      'frame rate (seeds 000, 002, 003).',
+      'frame rate (Fix Your Timestep!, Glenn Fiedler; The Game Loop, Gilles Bellot; Game ' +
+      'Loops, Luke Palmer).',
   },
   {
     id: 'semifixed',
@@ -51,7 +52,7 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'latest',
     note:
       'The frame time cut into pieces of at most one timestep: never too large a step, real ' +
-      'time, but not deterministic (seed 000).',
+      'time, but not deterministic (Fix Your Timestep!, Glenn Fiedler).',
   },
   {
     id: 'fixed',
@@ -60,7 +61,8 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'latest',
     note:
       'Whole timesteps, the leftover carried to the next frame: deterministic, but it stutters ' +
-      'when the display and the step rates differ (seeds 000, 002, 004).',
+      'when the display and the step rates differ (Fix Your Timestep!, Glenn Fiedler; The Game ' +
+      'Loop, Gilles Bellot; Interpolated Physics Rendering, Andrew Petersen).',
   },
   {
     id: 'interp',
@@ -69,7 +71,7 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'interpolate',
     note:
       'Blends the last two steps with alpha: smooth at any rate, one step behind its ghost ' +
-      '(seeds 000, 004).',
+      '(Fix Your Timestep!, Glenn Fiedler; Interpolated Physics Rendering, Andrew Petersen).',
   },
   {
     id: 'extrap',
@@ -78,7 +80,8 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'extrapolate',
     note:
       'Draws the latest step pushed ahead by the leftover (loop.lag): no latency, but the guess ' +
-      "misses the ball's bounces (seed 002's far seers, seed 003).",
+      "misses the ball's bounces (the far seers of The Game Loop, Gilles Bellot; the Canonical " +
+      'Game Loop of Game Loops, Luke Palmer).',
   },
   {
     id: 'timeslice',
@@ -87,7 +90,7 @@ export const LANES: readonly LaneSpec[] = [
     draw: 'interpolate',
     note:
       'Whole-millisecond slices (16 ms for 60 Hz): every quantity an integer, easy to log and ' +
-      'replay (seed 001, id Software).',
+      "replay (Fabien Sanglard's fixed timeslices, as in id Software's engines).",
   },
   {
     id: 'capped',
@@ -95,8 +98,8 @@ export const LANES: readonly LaneSpec[] = [
     mode: 'fixed',
     draw: 'interpolate',
     note:
-      'The fixed step with a frame cap: maxFps frames a second at full game speed (seeds 001, ' +
-      '002).',
+      'The fixed step with a frame cap: maxFps frames a second at full game speed (deWiTTERS ' +
+      'Game Loop, Koen Witters; The Game Loop, Gilles Bellot).',
   },
 ];
 

@@ -5,8 +5,8 @@ import { extrapolate } from '@loop/core';
  *
  * - a body moving at a constant speed (position error shows as a gap to its ghost),
  * - a ball bouncing under gravity (integrated with semi-implicit Euler, the usual game
- *   integrator, so a variable step changes its path: seed 000's "physics that change with
- *   frame rate"),
+ *   integrator, so a variable step changes its path: the "physics that change with frame
+ *   rate" of Fix Your Timestep! by Glenn Fiedler),
  * - a spinner turning at a constant rate (rotation error, blended the short way round).
  *
  * State is a flat Float64Array so a lane can keep the previous and current step in an
@@ -83,8 +83,8 @@ export function trueState(out: Float64Array, t: number): Float64Array {
 }
 
 /**
- * Draws a state ahead of its last step by `lag` seconds (extrapolation, seed 003's
- * "add the velocity times TIME_ERROR"): a guess that misses the ball's bounces.
+ * Draws a state ahead of its last step by `lag` seconds (extrapolation, Luke Palmer's
+ * "add the velocity times TIME_ERROR" in Game Loops): a guess that misses the ball's bounces.
  */
 export function extrapolateState(
   out: Float64Array,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { close, experimentRows, open, setParam, useLab } from './harness.js';
 
 /**
- * Each seed experiment in the built lab: the seed's figure beside ours, and ours follows its
- * parameters.
+ * Each article's experiment in the built lab: the article's figure beside ours, and ours
+ * follows its parameters.
  */
 
 useLab();

@@ -3,7 +3,7 @@ import { close, figures, type LaneFigures, open, useLab, WAIT } from './harness.
 
 /**
  * The lanes in the built lab: they animate, and the display clock moves their figures the way
- * the seeds predict.
+ * the articles predict.
  */
 
 useLab();

@@ -62,9 +62,10 @@ export function naiveCap(cap: number, stamps: readonly number[]): number {
 export const fpsCap: Experiment = {
   id: 'cap',
   title: 'An FPS cap of 30 on 60, 120 and 144 Hz displays',
-  seed: '002',
+  seed: '“The Game Loop” by Gilles Bellot (bell0bytes)',
   explain:
-    "Seeds 001 and 002 cap the frame rate by sleeping to the frame budget (seed 002's " +
+    'Koen Witters (deWiTTERS Game Loop) and Gilles Bellot (The Game Loop) cap the frame rate by ' +
+    "sleeping to the frame budget (Bellot's " +
     '"constant FPS": sleep 1000/x − Δt ms); a browser cannot sleep in requestAnimationFrame, so ' +
     'a cap skips frames instead. The naive way, skip any frame less than one interval after the ' +
     'last, loses a whole refresh whenever vsync comes a hair early: issue trackers report 20–23 ' +

@@ -1,6 +1,6 @@
 import { type Experiment, type FigureRow, manualLoop, param, withDefaults } from './types.js';
 
-/** Seed 002's student walks 3 km/h: 5/6 m/s. */
+/** The student of The Game Loop (Gilles Bellot) walks 3 km/h: 5/6 m/s. */
 const SPEED = 5 / 6;
 
 const PARAMS = [
@@ -14,7 +14,7 @@ const UNGUARDED_DELTA = 10_000;
 
 /** What one frame rate gives, both ways. */
 export interface DriftResult {
-  /** Steps of the seed's `while (t < seconds) t += dt` loop in double precision. */
+  /** Steps of the article's `while (t < seconds) t += dt` loop in double precision. */
   readonly floatSteps: number;
   /** Distance walked by that loop (m). */
   readonly floatDistance: number;
@@ -25,7 +25,7 @@ export interface DriftResult {
 }
 
 /**
- * Walks the student at `fps` for `seconds`: the seed's float loop (time summed as `t += dt`),
+ * Walks the student at `fps` for `seconds`: the article's float loop (time summed as `t += dt`),
  * and @loop/core with a timestep of 1000/fps ms fed a frame every 1000/fps ms through the
  * manual scheduler, whose time is an integer count of ticks.
  */
@@ -42,7 +42,7 @@ export function walk(fps: number, seconds: number): DriftResult {
   let distance = 0;
   const loop = manualLoop({
     timestep: 1000 / fps,
-    // Unguarded, as the seed's loop is: a frame at 1 fps is 1000 ms, which core's default
+    // Unguarded, as the article's loop is: a frame at 1 fps is 1000 ms, which core's default
     // maxDelta (250 ms) would clamp to a quarter of a step.
     maxDelta: UNGUARDED_DELTA,
     maxSteps: 1000,
@@ -55,18 +55,18 @@ export function walk(fps: number, seconds: number): DriftResult {
   return { floatSteps, floatDistance, ticks: loop.tick, distance };
 }
 
-/** Seed 002: summing time in floating point drifts; integer ticks do not. */
+/** The Game Loop (Gilles Bellot): summing time in floating point drifts; integer ticks do not. */
 export const drift: Experiment = {
   id: 'drift',
-  title: "Seed 002's drift: time summed in floating point",
-  seed: '002',
+  title: "The student's drift: time summed in floating point",
+  seed: '“The Game Loop” by Gilles Bellot (bell0bytes)',
   explain:
-    'Seed 002 walks a student at 3 km/h for ten seconds with `t += dt`, in 38-digit PARI/GP, and ' +
-    'gets 8.3472 m at 60 fps and 8.3403 m at 120 fps where 8.3333 m is exact: the loop runs one ' +
-    'step too many, at a different rate, so two players see different games. @loop/core counts ' +
-    'time as integer ticks from absolute timestamps, so the same frames always run exactly ' +
-    'seconds × fps steps. The middle column runs the seed loop again in JavaScript doubles: ' +
-    'whether it overshoots depends on the rate (try 30 or 240).',
+    'Gilles Bellot walks a student at 3 km/h for ten seconds with `t += dt`, in 38-digit ' +
+    'PARI/GP, and gets 8.3472 m at 60 fps and 8.3403 m at 120 fps where 8.3333 m is exact: the ' +
+    'loop runs one step too many, at a different rate, so two players see different games. ' +
+    '@loop/core counts time as integer ticks from absolute timestamps, so the same frames always ' +
+    "run exactly seconds × fps steps. The middle column runs the article's loop again in " +
+    'JavaScript doubles: whether it overshoots depends on the rate (try 30 or 240).',
   params: PARAMS,
   run(values): FigureRow[] {
     const all = withDefaults(PARAMS, values);

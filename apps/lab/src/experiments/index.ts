@@ -6,7 +6,7 @@ import { spiralOfDeath } from './spiral.js';
 import { trace } from './trace.js';
 import type { Experiment } from './types.js';
 
-/** The seeds' experiments, in the order the lab lists them. */
+/** The articles' experiments, in the order the lab lists them. */
 export const EXPERIMENTS: readonly Experiment[] = [drift, integrator, trace, spiralOfDeath, fpsCap];
 
 /** The experiment with `id`, or undefined. */

@@ -1,6 +1,6 @@
 import { type Experiment, type FigureRow, manualLoop, param, withDefaults } from './types.js';
 
-/** Seed 003's ball: 1 kg at +3 m/s, a force of -1 N, from 0 m at 0 s, to 1 s. */
+/** Luke Palmer's ball (Game Loops): 1 kg at +3 m/s, a force of -1 N, from 0 m at 0 s, to 1 s. */
 const V0 = 3;
 const FORCE = -1;
 const MASS = 1;
@@ -19,7 +19,7 @@ export interface IntegratorRow {
 }
 
 /**
- * Integrates seed 003's ball with explicit Euler (position from the old velocity, then the
+ * Integrates Luke Palmer's ball with explicit Euler (position from the old velocity, then the
  * velocity) at a fixed `stepMs`, run by @loop/core on a 60 Hz display of `until` seconds
  * through the manual scheduler. Returns the state after every step, from time 0.
  */
@@ -48,13 +48,13 @@ export function exactPosition(t: number): number {
   return V0 * t + (0.5 * FORCE * t * t) / MASS;
 }
 
-/** Seed 003: a bigger integrator step, a bigger error. */
+/** Game Loops (Luke Palmer): a bigger integrator step, a bigger error. */
 export const integrator: Experiment = {
   id: 'integrator',
-  title: "Seed 003's integrator table: step size and error",
-  seed: '003',
+  title: 'The integrator table: step size and error',
+  seed: '“Game Loops” by Luke Palmer',
   explain:
-    'Seed 003 pushes a 1 kg ball at 3 m/s against a 1 N force and integrates to 1 s: 0.25 s ' +
+    'Luke Palmer pushes a 1 kg ball at 3 m/s against a 1 N force and integrates to 1 s: 0.25 s ' +
     'steps give 2.63 m, one 1 s step gives 3 m, the exact answer is 2.5 m. Bigger step, bigger ' +
     'error; and a variable step is a step size that changes with the frame rate, so its error ' +
     'changes with it. Here @loop/core runs the same explicit Euler update at each fixed ' +

@@ -95,14 +95,14 @@ export function fullSpeedFloor(rate: number, maxSteps: number): number {
 export const spiralOfDeath: Experiment = {
   id: 'spiral',
   title: 'The spiral of death: an update that costs more than its timestep',
-  seed: '000',
+  seed: '“Fix Your Timestep!” by Glenn Fiedler',
   explain:
-    'Seed 000: if simulating X seconds takes Y > X seconds of real time, every frame owes more ' +
-    'steps than the last, which take longer still: the spiral of death. Clamp the steps per ' +
+    'Glenn Fiedler: if simulating X seconds takes Y > X seconds of real time, every frame owes ' +
+    'more steps than the last, which take longer still: the spiral of death. Clamp the steps per ' +
     'frame and the game slows down instead. With no guard the frames here grow without bound; ' +
     'maxDelta clamps a frame to 250 ms; maxSteps caps the updates per frame. The cost is charged ' +
-    'in simulated time on a 60 Hz display. Seed 001 (deWiTTERS) puts the limit in numbers: with ' +
-    '50 updates a second and MAX_FRAMESKIP 10 the game slows down below 5 fps.',
+    'in simulated time on a 60 Hz display. Koen Witters (deWiTTERS Game Loop) puts the limit in ' +
+    'numbers: with 50 updates a second and MAX_FRAMESKIP 10 the game slows down below 5 fps.',
   params: PARAMS,
   run(values): FigureRow[] {
     const { cost, maxSteps, seconds, rate, ...rest } = withDefaults(PARAMS, values);

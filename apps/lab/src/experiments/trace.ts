@@ -23,7 +23,7 @@ export interface TraceFrame {
  * starting at 0, no maxDelta or maxSteps guard in reach): one row per delta with the ticks it ran and the leftover it carried.
  */
 export function replay(deltas: readonly number[], timestep: number): TraceFrame[] {
-  // The seed's accumulator has no guard: a 1000 ms delta is 1000 ms (core's defaults would
+  // The article's accumulator has no guard: a 1000 ms delta is 1000 ms (core's defaults would
   // clamp it to 250 ms and 10 steps).
   const loop = manualLoop({ timestep, maxDelta: 10_000, maxSteps: 100_000 });
   let now = 0;
@@ -36,13 +36,16 @@ export function replay(deltas: readonly number[], timestep: number): TraceFrame[
   });
 }
 
-/** Seed 004: dirty frame deltas against a 30 Hz step; leftover carries, one tick at frame 3. */
+/**
+ * Interpolated Physics Rendering (Andrew Petersen): dirty frame deltas against a 30 Hz step;
+ * the leftover carries, one tick at frame 3.
+ */
 export const trace: Experiment = {
   id: 'trace',
-  title: "Seed 004's trace: the accumulator, frame by frame",
-  seed: '004',
+  title: 'A trace of the accumulator, frame by frame',
+  seed: '“Interpolated Physics Rendering” by Andrew Petersen',
   explain:
-    'Seed 004 feeds real-world frame deltas of 10, 15, 18 and 16 ms to a 33.33 ms physics step: ' +
+    'Andrew Petersen feeds real-world frame deltas of 10, 15, 18 and 16 ms to a 33.33 ms step: ' +
     'the first two frames are not enough for a step, the third runs one tick and carries about ' +
     '9.67 ms, the fourth is again not enough. The leftover is never thrown away; it is alpha ' +
     'for interpolation. Change a delta or the timestep and the ticks move.',

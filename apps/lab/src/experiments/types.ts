@@ -1,7 +1,7 @@
 /**
- * The shape every seed experiment shares, so the view can show any of them the same way: its
- * parameters as form controls, and a table of figures with the seed's published number beside
- * ours, computed live by running @loop/core through the manual scheduler.
+ * The shape every experiment shares, so the view can show any of them the same way: its
+ * parameters as form controls, and a table of figures with the article's published number
+ * beside ours, computed live by running @loop/core through the manual scheduler.
  */
 
 import { createLoop, type Loop, type LoopOptions } from '@loop/core';
@@ -15,7 +15,7 @@ export interface ExperimentParam<K extends string = string> extends Bounds {
   readonly value: number;
 }
 
-/** One figure: the seed's published number (quoted, or null where the seed gives none) and ours. */
+/** One figure: the article's published number (quoted, or null where it gives none) and ours. */
 export interface FigureRow {
   /** Stable key for tests and links. */
   readonly key: string;
@@ -24,11 +24,11 @@ export interface FigureRow {
   readonly ours: string;
 }
 
-/** A seed's experiment, one click in the lab. */
+/** An article's claim as an experiment, one click in the lab. */
 export interface Experiment {
   readonly id: string;
   readonly title: string;
-  /** Which seed makes the claim. */
+  /** The article that makes the claim: its title and author, as the page shows them. */
   readonly seed: string;
   /** The claim, in the project's words. */
   readonly explain: string;

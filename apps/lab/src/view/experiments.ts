@@ -5,9 +5,9 @@ import { formatNumber } from '../url-state.js';
 import { clearInvalid, flagInvalid, isInvalid } from './invalid.js';
 
 /**
- * The seeds' experiments: one button each; the open one shows its explanation (citing the
- * seed), its parameters as form controls and its figures, the seed's published number beside
- * ours. Ours are recomputed on every parameter change by running @loop/core, so changing a
+ * The articles' experiments: one button each; the open one shows its explanation (citing the
+ * article), its parameters as form controls and its figures, the article's published number
+ * beside ours. Ours are recomputed on every parameter change by running @loop/core, so changing a
  * parameter changes the figure.
  */
 export class ExperimentsView {
@@ -23,8 +23,7 @@ export class ExperimentsView {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.exp = experiment.id;
-      const title = experiment.title.replace(/^Seed \d+'s /, '');
-      button.textContent = `Seed ${experiment.seed}: ${title}`;
+      button.textContent = experiment.title;
       button.setAttribute('aria-pressed', 'false');
       button.addEventListener('click', () => this.onChange(experiment.id, {}));
       nav.appendChild(button);
@@ -61,7 +60,7 @@ export class ExperimentsView {
     explain.textContent = experiment.explain;
     const cite = document.createElement('p');
     cite.className = 'cite';
-    cite.textContent = `The claim is seed ${experiment.seed}'s; the figures beside it are ours.`;
+    cite.textContent = `The claim is from ${experiment.seed}; the figures beside it are ours.`;
     this.panel.append(
       title,
       explain,
@@ -118,11 +117,7 @@ export class ExperimentsView {
     const table = document.createElement('table');
     table.className = 'exp-figures';
     const head = table.createTHead().insertRow();
-    for (const text of [
-      'figure',
-      `seed ${experiment.seed} (published)`,
-      'ours (live, @loop/core)',
-    ]) {
+    for (const text of ['figure', 'published', 'ours (live, @loop/core)']) {
       const th = document.createElement('th');
       th.scope = 'col';
       th.textContent = text;

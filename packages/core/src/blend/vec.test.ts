@@ -25,7 +25,8 @@ describe('vector blending', () => {
     expect(a.map((x, i) => x + (b[i]! - x) * 1)).not.toEqual(b);
   });
 
-  // Seed 002: x = 0 moving 800 px per update, drawn half an update ahead (t_r = 1/2) at 400.
+  // The Game Loop (Gilles Bellot): x = 0 moving 800 px per update, drawn half an update ahead
+  // (t_r = 1/2) at 400.
   it('extrapolates every component by velocity × lag (far seers)', () => {
     const out = [0, 0, 0];
     expect(extrapolateVec3(out, [0, 0, 0], [800, 0, 0], 0.5)).toBe(out);
