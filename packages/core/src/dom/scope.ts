@@ -8,8 +8,8 @@
 export interface Scope {
   /**
    * Registers a cleanup and returns what it was given, so it can wrap the call that started
-   * the thing: a function (an unwatch, `() => loop.stop()`) is called on dispose, an object
-   * with `dispose()` (input, overlay, a renderer) has it called.
+   * the thing: a function (an unwatch) is called on dispose, an object with `dispose()` (a loop,
+   * input, the overlay, a renderer) has it called.
    */
   add<T extends (() => unknown) | { dispose(): unknown }>(cleanup: T): T;
   /** Adds an event listener and registers its removal. */
@@ -31,8 +31,7 @@ export interface Scope {
  * const scope = createScope();
  * const input = scope.add(createInput({ pointer: canvas }));
  * scope.add(watchCanvas(canvas, onResize));
- * const loop = createLoop({ update, render }).start();
- * scope.add(() => loop.stop());
+ * scope.add(createLoop({ update, render })).start();
  * scope.listen(button, 'click', onClick);
  * if (import.meta.hot) import.meta.hot.dispose(scope.dispose);
  */
