@@ -46,4 +46,34 @@ describe('checks.production: the defaults, and nothing checked', () => {
     expect(production.checkFunction('render', undefined)).toBeUndefined();
     expect(() => production.resolveOptions({ mode: 'bogus' as never })).not.toThrow();
   });
+
+  it('resolves clock options to the defaults and passes given ones through', () => {
+    const defaults = {
+      timestep: DEFAULTS.timestep,
+      maxDelta: DEFAULTS.maxDelta,
+      maxSteps: DEFAULTS.maxSteps,
+      overflow: 'drop',
+      timeScale: 1,
+      timeslice: false,
+    };
+    expect(production.resolveClock({})).toEqual(defaults);
+    expect(development.resolveClock({})).toEqual(defaults);
+    const given = {
+      timestep: 16,
+      maxDelta: 100,
+      maxSteps: 3,
+      overflow: 'carry',
+      timeScale: 0.5,
+      timeslice: true,
+    } as const;
+    expect(production.resolveClock(given)).toEqual(given);
+    expect(development.resolveClock(given)).toEqual(given);
+  });
+
+  it('keeps short messages for misuse, the long ones in development', () => {
+    expect(production.reentrantFrame().message).toBe('loop.frame() inside its hook');
+    expect(production.disposedStart().message).toBe('loop.start() after dispose()');
+    expect(development.reentrantFrame().message).toMatch(/inside its own hook: refused/);
+    expect(development.disposedStart().message).toMatch(/make a new loop/);
+  });
 });
