@@ -33,5 +33,6 @@ export {
   timerScheduler,
 } from './run/scheduler.js';
 export { FrameStats } from './stats.js';
+export { Clock, type ClockOptions } from './time/clock.js';
 export { Pacer } from './time/pacer.js';
 export { UNITS_PER_STEP } from './time/ticks.js';

@@ -145,6 +145,7 @@ export class Clock {
     return this.#c[rule.SCALE]!;
   }
 
+  /** Sets the game speed (checked: a finite number from 0 to 1000); the value in force changes nothing. */
   set timeScale(value: number) {
     rule.setScale(this.#c, checkTimeScale(value));
   }
