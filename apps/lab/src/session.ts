@@ -89,11 +89,13 @@ export class Session {
     const iInterval = plots.interval.advance(seconds);
     for (let i = 0; i < lanes.length; i++) {
       const lane = lanes[i]!;
-      const before = lane.loop.tick;
+      const before = lane.loop.stats.rendered;
       lane.frame(stamp, real);
       const { loop } = lane;
       plots.offset.ys[i]![iOffset] = lane.offset;
-      plots.steps.ys[i]![iSteps] = loop.tick - before;
+      // Updates of any length this frame (a frame the cap skipped ran none): the semi-fixed and
+      // variable lanes' updates are not whole steps, which `tick` counts.
+      plots.steps.ys[i]![iSteps] = loop.stats.rendered > before ? loop.stats.updates : 0;
       plots.alpha.ys[i]![iAlpha] = loop.alpha;
       plots.interval.ys[i]![iInterval] = loop.stats.frameTime;
     }
