@@ -6,6 +6,8 @@
  */
 import { measureAllocation } from './allocation.js';
 import { measureBlending } from './blending.js';
+import { measureCadence } from './cadence.js';
+import { CADENCE_NOTES, cadenceTable } from './cadence-table.js';
 import { CAPPED, measureCap } from './cap.js';
 import { MOVERS, measureMotion } from './motion.js';
 import { measureOverhead } from './overhead.js';
@@ -92,6 +94,10 @@ print(
   ),
 );
 print('target: 30.0 at 60/120 Hz, within 0.5 % at 144 Hz');
+
+// The default timestep, 60 Hz or Bevy's 64 Hz: steps per frame, CPU per frame, the picture.
+print(cadenceTable(measureCadence()));
+print(CADENCE_NOTES);
 
 try {
   const blending = measureBlending();
