@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createBasicLoop } from './basic-loop.js';
 import { createLoop } from './loop.js';
 import { check } from './test-support/check.js';
-import { ClockModel } from './test-support/clock-model.js';
 import { stubRaf } from './test-support/fakes.js';
 import { hostileTrace } from './test-support/hostile.js';
 import { ALL_MODES, assert, config, drive, snapshot } from './test-support/loop-driver.js';
+import { Reference } from './test-support/reference.js';
 import { UNITS_PER_STEP } from './time/ticks.js';
 
 /**
@@ -93,7 +93,7 @@ describe('createBasicLoop under hostile clocks and callers', () => {
       });
       check(
         fc.property(cfg, hostileTrace({ jumps, controls: { scale: false } }), (c, trace) => {
-          const model = new ClockModel(UNITS_PER_STEP / c.timestep, 0.5);
+          const model = new Reference(c.timestep, false);
           let updates = 0;
           let haltNext = false;
           let reenter = false;
