@@ -41,7 +41,7 @@ export interface FrameParts {
  */
 export function framePath(parts: FrameParts): (now: number) => boolean {
   const { clock, pacer, stats, hooks, strategy, guard, state } = parts;
-  const { update, render, begin, end, onDrop, onError } = hooks;
+  const { update, render, begin, end, onError } = hooks;
   const dt = clock.dt;
   const perMs = clock.perMs;
   const halted = () => guard.phase !== IN_FRAME;
@@ -50,19 +50,8 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
   const piece = (units: number) =>
     update(units === clock.perStep ? dt : units / perMs / 1000, state);
 
-  /** Units clamped and dropped up to the last report (numbers that change rarely). */
   const seen = { clamped: 0, dropped: 0 };
-
-  /** Off the hot path: reports the time clamped and dropped since the last report, in ms. */
-  const report = () => {
-    const byClamp = (clock.clamped - seen.clamped) / perMs;
-    const bySteps = (clock.dropped - seen.dropped) / perMs / (clock.timeScale || 1);
-    seen.clamped = clock.clamped;
-    seen.dropped = clock.dropped;
-    stats.drop(byClamp + bySteps);
-    if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', state);
-    if (onDrop && bySteps > 0 && guard.phase === IN_FRAME) onDrop(bySteps, 'maxSteps', state);
-  };
+  const report = dropReport(parts, seen);
 
   /** Runs the hooks of a frame the cap let through; false when stop() ended it before render. */
   const body = (): boolean => {
@@ -122,5 +111,24 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
     } catch (error) {
       return fail(error);
     }
+  };
+}
+
+/**
+ * Off the hot path: reports the real time clamped and dropped since the last report, in ms, to
+ * the stats and `onDrop`. `seen` holds the clock's counts at the last report (the frame path
+ * compares them, so a frame with no drop does nothing more).
+ */
+function dropReport(parts: FrameParts, seen: { clamped: number; dropped: number }): () => void {
+  const { clock, stats, guard, state } = parts;
+  const { onDrop } = parts.hooks;
+  return () => {
+    const byClamp = (clock.clamped - seen.clamped) / clock.perMs;
+    const bySteps = (clock.dropped - seen.dropped) / clock.perMs / (clock.timeScale || 1);
+    seen.clamped = clock.clamped;
+    seen.dropped = clock.dropped;
+    stats.drop(byClamp + bySteps);
+    if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', state);
+    if (onDrop && bySteps > 0 && guard.phase === IN_FRAME) onDrop(bySteps, 'maxSteps', state);
   };
 }

@@ -59,6 +59,38 @@ export interface HostileOptions {
 const CAPS = [24, 29.5, 30, 60, 144, Number.POSITIVE_INFINITY];
 const SCALES = [0, 1 / 3, 0.5, 1, 1.1, 2];
 
+/** Control calls between frames and inside hooks; `scale` lets the time scale change. */
+function controls(scale: boolean): fc.WeightedArbitrary<Step>[] {
+  return [
+    { weight: 1, arbitrary: fc.constant({ kind: 'toggle' as const }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('cap'),
+        fps: fc.option(fc.constantFrom<number>(...CAPS), { nil: null }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('scale'),
+        scale: scale
+          ? fc.option(fc.constantFrom<number>(...SCALES), { nil: null })
+          : fc.constant(null),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: 'throw' as const }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'halt' as const }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('reenter'),
+        hook: fc.constantFrom('begin', 'update', 'render', 'end'),
+      }),
+    },
+  ];
+}
+
 function steps(options: HostileOptions): fc.Arbitrary<Step> {
   const c = options.controls;
   const arbitraries: fc.WeightedArbitrary<Step>[] = [
@@ -109,36 +141,7 @@ function steps(options: HostileOptions): fc.Arbitrary<Step> {
       }),
     });
   }
-  if (c) {
-    arbitraries.push(
-      { weight: 1, arbitrary: fc.constant({ kind: 'toggle' as const }) },
-      {
-        weight: 2,
-        arbitrary: fc.record({
-          kind: fc.constant('cap'),
-          fps: fc.option(fc.constantFrom<number>(...CAPS), { nil: null }),
-        }),
-      },
-      {
-        weight: 2,
-        arbitrary: fc.record({
-          kind: fc.constant('scale'),
-          scale: c.scale
-            ? fc.option(fc.constantFrom<number>(...SCALES), { nil: null })
-            : fc.constant(null),
-        }),
-      },
-      { weight: 1, arbitrary: fc.constant({ kind: 'throw' as const }) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'halt' as const }) },
-      {
-        weight: 1,
-        arbitrary: fc.record({
-          kind: fc.constant('reenter'),
-          hook: fc.constantFrom('begin', 'update', 'render', 'end'),
-        }),
-      },
-    );
-  }
+  if (c) arbitraries.push(...controls(c.scale));
   return fc.oneof(...arbitraries);
 }
 
