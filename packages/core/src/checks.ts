@@ -127,7 +127,8 @@ export function resolveClock(options: ClockOptions): ResolvedClock {
 export function resolveOptions(options: LoopOptions): ResolvedOptions {
   const { mode = 'fixed', scheduler, pauseWhenHidden } = options;
   if (!MODES.includes(mode)) fail('mode', mode, oneOf(MODES));
-  const clock = resolveClock({ ...options, timeslice: mode === 'timeslice' });
+  // The timestep of timeslice mode (whole milliseconds) is checked by the Clock the loop makes.
+  const clock = resolveClock(options);
   if (scheduler !== undefined && !isScheduler(scheduler)) {
     fail('scheduler', scheduler, `${oneOf(SCHEDULERS)} or an object with request() and cancel()`);
   }

@@ -116,3 +116,51 @@ describe('Clock options', () => {
     expect(clock.clamped).toBe(750 * clock.perMs);
   });
 });
+
+describe('what a restart keeps', () => {
+  it('keeps the phase (alpha) of a fixed loop across stop() and start()', () => {
+    const alphas: number[] = [];
+    const loop = createLoop({ scheduler: 'manual', timestep: 10, render: (a) => alphas.push(a) });
+    loop.start().frame(0);
+    loop.frame(25);
+    loop.stop().start().frame(1000);
+    // 25 ms of 10 ms steps: alpha 0.5, and still 0.5 on the baseline after the restart
+    expect(alphas).toEqual([0, 0.5, 0.5]);
+  });
+
+  it('sets all of a semi-fixed leftover aside on a restart, owing it a frame later', () => {
+    const dts: number[] = [];
+    const loop = createLoop({
+      scheduler: 'manual',
+      mode: 'semi-fixed',
+      timestep: 10,
+      maxSteps: 1,
+      overflow: 'carry',
+      update: (dt) => dts.push(Math.round(dt * 1e6)),
+    });
+    loop.start().frame(0);
+    loop.frame(25); // one piece of 10 ms, 15 ms carried
+    loop.stop().start().frame(1000); // a baseline: nothing runs, the 15 ms are set aside
+    expect(dts).toEqual([10_000]);
+    loop.frame(1000); // the set-aside time comes back, one piece a frame
+    loop.frame(1000);
+    expect(dts).toEqual([10_000, 10_000, 5_000]);
+  });
+});
+
+describe('updates counted per frame', () => {
+  it('counts one update for a naive frame, none for a repeated timestamp', () => {
+    const loop = createLoop({ scheduler: 'manual', mode: 'naive', timestep: 10 }).start();
+    loop.frame(0);
+    loop.frame(3);
+    expect(loop.stats.updates).toBe(1);
+    loop.frame(3);
+    expect(loop.stats.updates).toBe(0);
+  });
+
+  it('refuses an onError of createBasicLoop that is not a function, naming it', () => {
+    expect(() => createBasicLoop({ update() {}, render() {}, onError: 5 as never })).toThrow(
+      /onError must be a function, got 5/,
+    );
+  });
+});

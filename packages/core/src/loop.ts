@@ -76,12 +76,14 @@ interface Parts {
   readonly stats: FrameStats;
   readonly guard: Guard;
   readonly resolved: ResolvedOptions;
+  /** The runner and the frame path, made after the loop object (both hand it to hooks). */
   readonly runner: () => Runner;
+  readonly path: () => (now: number) => boolean;
 }
 
 /** The loop object: read-only figures from the clock, the controls, and the two setters. */
 function loopObject(parts: Parts): Loop {
-  const { clock, pacer, stats, guard, resolved, runner } = parts;
+  const { clock, pacer, stats, guard, resolved, runner, path } = parts;
   let maxFps = resolved.maxFps;
   const loop: Loop = {
     get tick() {
@@ -138,8 +140,9 @@ function loopObject(parts: Parts): Loop {
     dispose() {
       runner().dispose();
     },
-    // Replaced by the frame path, which needs this object to hand to the hooks.
-    frame: () => false,
+    frame(now) {
+      return path()(now);
+    },
   };
   return loop;
 }
@@ -170,7 +173,15 @@ export function createLoop(options?: LoopOptions | null): Loop {
     pacer.resync();
     stats.resync();
   };
-  const loop = loopObject({ clock, pacer, stats, guard, resolved, runner: () => runner });
+  const loop = loopObject({
+    clock,
+    pacer,
+    stats,
+    guard,
+    resolved,
+    runner: () => runner,
+    path: () => frame,
+  });
   const frame = framePath({
     clock,
     pacer,
@@ -184,6 +195,5 @@ export function createLoop(options?: LoopOptions | null): Loop {
   });
   const scheduler = pickScheduler(given.scheduler);
   const runner = new Runner(scheduler, guard, given.pauseWhenHidden ?? true, resync, frame);
-  loop.frame = frame;
   return loop;
 }

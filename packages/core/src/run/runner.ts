@@ -23,7 +23,8 @@ export interface Guard {
  * of catch-up steps. Every control is safe at any moment, between frames or from a hook.
  */
 export class Runner {
-  #hidden = false;
+  /** Set by start(), before any visibility change can be heard. */
+  #hidden: boolean | undefined;
   #disposed = false;
   #unwatch: (() => void) | undefined;
   /** Asks for the next frame first, so a hook that stops the loop cancels that request. */

@@ -121,7 +121,7 @@ export function advance(c: Float64Array, now: number): number {
       c[ELAPSED]! += d;
       const owed = Math.min(d, c[CLAMP]!);
       c[CLAMPED]! += d - owed;
-      c[OWED]! += c[SCALE] === 1 ? owed : scaled(c, owed);
+      c[OWED]! += scaled(c, owed);
     }
   }
   return d;
@@ -129,7 +129,8 @@ export function advance(c: Float64Array, now: number): number {
 
 /**
  * Real units into scaled ones, rounded from the running total since the scale took its value,
- * never frame by frame, so the same game gives the same steps at any frame rate.
+ * never frame by frame, so the same game gives the same steps at any frame rate. At a scale of
+ * 1 the units pass through exactly (whole numbers, far below 2^53).
  */
 function scaled(c: Float64Array, units: number): number {
   c[SCALED_IN]! += units;
