@@ -1,11 +1,5 @@
-import {
-  checkFunction,
-  checkOptions,
-  disposedStart,
-  reentrantFrame,
-  resolveClock,
-} from './checks.js';
-import { advance, alpha, clockState, due, resync, step, TICK } from './time/rule.js';
+import { checkFunction, checkOptions, disposedStart, reentrantFrame } from './checks.js';
+import { advance, alpha, clockState, due, resync, step } from './time/rule.js';
 
 /**
  * Options of {@link createBasicLoop}: the fixed-step subset of {@link LoopOptions}, with the
@@ -66,11 +60,10 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const update = checkFunction('update', given.update);
   const render = checkFunction('render', given.render);
   const onError = given.onError && checkFunction('onError', given.onError);
-  const options_ = resolveClock(given);
-  const dt = options_.timestep / 1000;
   // The clock's state, driven by the rule's functions: the Clock class's own, minus what this
   // loop does not use (time scale, other modes), which a bundle then leaves out.
-  const c = clockState(options_);
+  const c = clockState(given);
+  const dt = c.dt;
   let handle = 0;
   let running = false;
   let disposed = false;
@@ -107,7 +100,7 @@ export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
 
   const loop: BasicLoop = {
     get tick() {
-      return c[TICK]!;
+      return c.tick;
     },
     start() {
       if (disposed) throw disposedStart();

@@ -47,27 +47,13 @@ describe('checks.production: the defaults, and nothing checked', () => {
     expect(() => production.resolveOptions({ mode: 'bogus' as never })).not.toThrow();
   });
 
-  it('resolves clock options to the defaults and passes given ones through', () => {
-    const defaults = {
-      timestep: DEFAULTS.timestep,
-      maxDelta: DEFAULTS.maxDelta,
-      maxSteps: DEFAULTS.maxSteps,
-      overflow: 'drop',
-      timeScale: 1,
-      timeslice: false,
-    };
-    expect(production.resolveClock({})).toEqual(defaults);
-    expect(development.resolveClock({})).toEqual(defaults);
-    const given = {
-      timestep: 16,
-      maxDelta: 100,
-      maxSteps: 3,
-      overflow: 'carry',
-      timeScale: 0.5,
-      timeslice: true,
-    } as const;
-    expect(production.resolveClock(given)).toEqual(given);
-    expect(development.resolveClock(given)).toEqual(given);
+  it('applies the overflow default and trusts the timeslice timestep', () => {
+    expect(production.checkOverflow()).toBe('drop');
+    expect(development.checkOverflow()).toBe('drop');
+    expect(production.checkOverflow('keep')).toBe('keep');
+    expect(() => development.checkOverflow('keep')).toThrow(/overflow.*"keep"/);
+    expect(() => production.checkTimeslice(16.5)).not.toThrow();
+    expect(() => development.checkTimeslice(16.5)).toThrow(/whole number/);
   });
 
   it('keeps short messages for misuse, the long ones in development', () => {

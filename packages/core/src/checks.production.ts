@@ -10,10 +10,9 @@ import {
   DEFAULT_MAX_STEPS,
   DEFAULT_TIMESTEP,
   type LoopOptions,
-  type ResolvedClock,
+  type OverflowPolicy,
   type ResolvedOptions,
 } from './options.js';
-import type { ClockOptions } from './time/clock.js';
 
 /** The options object, `{}` for none. */
 export function checkOptions<T extends object>(options: T | null | undefined): Partial<T> {
@@ -50,17 +49,13 @@ export function checkMaxFps(value: unknown): number {
   return value as number;
 }
 
-/** The clock options with the defaults applied. */
-export function resolveClock(options: ClockOptions): ResolvedClock {
-  return {
-    timestep: checkTimestep(options.timestep),
-    maxDelta: checkMaxDelta(options.maxDelta),
-    maxSteps: checkMaxSteps(options.maxSteps),
-    overflow: options.overflow ?? 'drop',
-    timeScale: options.timeScale ?? 1,
-    timeslice: options.timeslice ?? false,
-  };
+/** The overflow policy, `drop` for `undefined`. */
+export function checkOverflow(value: unknown = 'drop'): OverflowPolicy {
+  return value as OverflowPolicy;
 }
+
+/** Nothing: the timeslice timestep is trusted. */
+export function checkTimeslice(_timestep: number): void {}
 
 /** The options with the defaults applied. */
 export function resolveOptions(options: LoopOptions): ResolvedOptions {

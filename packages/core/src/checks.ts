@@ -14,13 +14,11 @@ import {
   MAX_TIME_SCALE,
   MIN_TIMESTEP,
   type OverflowPolicy,
-  type ResolvedClock,
   type ResolvedOptions,
   type StepMode,
 } from './options.js';
 import type { Scheduler } from './run/scheduler.js';
 import { show } from './show.js';
-import type { ClockOptions } from './time/clock.js';
 
 const MODES: readonly StepMode[] = ['fixed', 'timeslice', 'semi-fixed', 'variable', 'naive'];
 const OVERFLOWS: readonly OverflowPolicy[] = ['drop', 'carry'];
@@ -98,25 +96,17 @@ function isScheduler(value: unknown): boolean {
   return s !== null && typeof s.request === 'function' && typeof s.cancel === 'function';
 }
 
-/**
- * Applies defaults and checks the options of a {@link Clock} (the time options every loop
- * shares): a RangeError names the first bad option and its value.
- */
-export function resolveClock(options: ClockOptions): ResolvedClock {
-  const { overflow = 'drop', timeslice = false } = options;
-  if (!OVERFLOWS.includes(overflow)) fail('overflow', overflow, oneOf(OVERFLOWS));
-  const timestep = checkTimestep(options.timestep);
-  if (timeslice && !Number.isInteger(timestep)) {
+/** The overflow policy: `drop` or `carry`; `undefined` is the default, `drop`. */
+export function checkOverflow(value: unknown = 'drop'): OverflowPolicy {
+  if (!OVERFLOWS.includes(value as never)) fail('overflow', value, oneOf(OVERFLOWS));
+  return value as OverflowPolicy;
+}
+
+/** A timeslice timestep must be a whole number of milliseconds (Sanglard's integer time). */
+export function checkTimeslice(timestep: number): void {
+  if (!Number.isInteger(timestep)) {
     fail('timestep', timestep, 'a whole number of milliseconds in timeslice mode');
   }
-  return {
-    timestep,
-    maxDelta: checkMaxDelta(options.maxDelta),
-    maxSteps: checkMaxSteps(options.maxSteps),
-    overflow,
-    timeScale: options.timeScale === undefined ? 1 : checkTimeScale(options.timeScale),
-    timeslice,
-  };
 }
 
 /**
@@ -127,8 +117,9 @@ export function resolveClock(options: ClockOptions): ResolvedClock {
 export function resolveOptions(options: LoopOptions): ResolvedOptions {
   const { mode = 'fixed', scheduler, pauseWhenHidden } = options;
   if (!MODES.includes(mode)) fail('mode', mode, oneOf(MODES));
-  // The timestep of timeslice mode (whole milliseconds) is checked by the Clock the loop makes.
-  const clock = resolveClock(options);
+  const overflow = checkOverflow(options.overflow);
+  const timestep = checkTimestep(options.timestep);
+  if (mode === 'timeslice') checkTimeslice(timestep);
   if (scheduler !== undefined && !isScheduler(scheduler)) {
     fail('scheduler', scheduler, `${oneOf(SCHEDULERS)} or an object with request() and cancel()`);
   }
@@ -140,12 +131,12 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
   }
   return {
     mode,
-    timestep: clock.timestep,
-    maxDelta: clock.maxDelta,
-    maxSteps: clock.maxSteps,
-    overflow: clock.overflow,
+    timestep,
+    maxDelta: checkMaxDelta(options.maxDelta),
+    maxSteps: checkMaxSteps(options.maxSteps),
+    overflow,
     maxFps: options.maxFps === undefined ? Infinity : checkMaxFps(options.maxFps),
-    timeScale: clock.timeScale,
+    timeScale: options.timeScale === undefined ? 1 : checkTimeScale(options.timeScale),
   };
 }
 

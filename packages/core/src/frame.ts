@@ -2,9 +2,9 @@ import { reentrantFrame } from './checks.js';
 import type { DropReason, LoopState } from './options.js';
 import { type Guard, IDLE, IN_FRAME } from './run/runner.js';
 import type { FrameStats } from './stats.js';
-import type { Clock } from './time/clock.js';
 import type { Strategy } from './time/modes.js';
 import type { Pacer } from './time/pacer.js';
+import { advance, alpha, type ClockState, due, step } from './time/rule.js';
 
 /** The hooks of a loop, each a function (a no-op where none was given). */
 export interface Hooks {
@@ -18,7 +18,8 @@ export interface Hooks {
 
 /** What one frame reads and writes: the pieces a loop is composed of. */
 export interface FrameParts {
-  readonly clock: Clock;
+  /** The loop's clock, driven through the rule's functions (the Clock class's state). */
+  readonly clock: ClockState;
   readonly pacer: Pacer;
   readonly stats: FrameStats;
   readonly hooks: Hooks;
@@ -48,8 +49,8 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
   // The non-fixed modes hand update the length of each piece, in seconds.
   const piece = (units: number) => update(units / perMs / 1000, state);
 
-  const seen = { clamped: 0, dropped: 0 };
-  const report = dropReport(parts, seen);
+  const drops: Drops = { clamped: 0, dropped: 0 };
+  const report = dropReport(parts, drops);
 
   /** Runs the hooks of a frame the cap let through; false when stop() ended it before render. */
   const body = (): boolean => {
@@ -60,9 +61,9 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
     begin(c.now, state);
     if (g.phase !== IN_FRAME) return false;
     if (strategy === null) {
-      while (c.due()) {
+      while (due(c)) {
         update(dt, state);
-        c.step();
+        step(c);
         if (g.phase !== IN_FRAME) return false;
       }
     } else {
@@ -70,12 +71,12 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
       if (g.phase !== IN_FRAME) return false;
     }
     // Stryker disable next-line ConditionalExpression: a shortcut; reporting nothing dropped reports nothing
-    if (c.clamped !== seen.clamped || c.dropped !== seen.dropped) {
+    if (drops.clamped !== 0 || c.dropped !== drops.dropped) {
       report();
       if (g.phase !== IN_FRAME) return false;
     }
     stats.frame(c.now, c.elapsed, c.steps);
-    render(c.alpha, state);
+    render(alpha(c), state);
     if (g.phase === IN_FRAME) end(state);
     return true;
   };
@@ -97,7 +98,10 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
       parts.cancel();
       return false;
     }
-    const passed = clock.advance(now);
+    const c = clock;
+    const passed = advance(c, now);
+    // Time cut by maxDelta, reported at the next frame that renders (a skipped one may cut too).
+    if (passed > c.clamp) drops.clamped += passed - c.clamp;
     if (pacer.capped && !pacer.ready(passed / perMs)) {
       stats.skipped++;
       return false;
@@ -114,18 +118,26 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
 }
 
 /**
- * Off the hot path: reports the real time clamped and dropped since the last report, in ms, to
- * the stats and `onDrop`. `seen` holds the clock's counts at the last report (the frame path
- * compares them, so a frame with no drop does nothing more).
+ * Drops not yet reported: real units cut by the `maxDelta` clamp, and the clock's count of
+ * units dropped by `maxSteps` at the last report.
  */
-function dropReport(parts: FrameParts, seen: { clamped: number; dropped: number }): () => void {
+interface Drops {
+  clamped: number;
+  dropped: number;
+}
+
+/**
+ * Off the hot path: reports the real time clamped and dropped since the last report, in ms, to
+ * the stats and `onDrop` (the frame path calls it only when there is something to report).
+ */
+function dropReport(parts: FrameParts, drops: Drops): () => void {
   const { clock, stats, guard, state } = parts;
   const { onDrop } = parts.hooks;
   return () => {
-    const byClamp = (clock.clamped - seen.clamped) / clock.perMs;
-    const bySteps = (clock.dropped - seen.dropped) / clock.perMs / (clock.timeScale || 1);
-    seen.clamped = clock.clamped;
-    seen.dropped = clock.dropped;
+    const byClamp = drops.clamped / clock.perMs;
+    const bySteps = (clock.dropped - drops.dropped) / clock.perMs / (clock.scale || 1);
+    drops.clamped = 0;
+    drops.dropped = clock.dropped;
     stats.drop(byClamp + bySteps);
     if (onDrop && byClamp > 0) onDrop(byClamp, 'maxDelta', state);
     if (onDrop && bySteps > 0 && guard.phase === IN_FRAME) onDrop(bySteps, 'maxSteps', state);

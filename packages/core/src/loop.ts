@@ -1,12 +1,12 @@
-import { checkMaxFps, checkOptions, resolveOptions } from './checks.js';
+import { checkMaxFps, checkOptions, checkTimeScale, resolveOptions } from './checks.js';
 import { framePath, type Hooks } from './frame.js';
 import type { LoopOptions, LoopState, ResolvedOptions } from './options.js';
 import { type Guard, IDLE, Runner } from './run/runner.js';
 import { manualScheduler, rafScheduler, type Scheduler, timerScheduler } from './run/scheduler.js';
 import { FrameStats } from './stats.js';
-import { Clock } from './time/clock.js';
 import { strategyOf } from './time/modes.js';
 import { Pacer } from './time/pacer.js';
+import { alpha, type ClockState, clockState, resync, setScale, time } from './time/rule.js';
 
 /**
  * A running game loop: the figures hooks see, plus the controls. Every control is safe at any
@@ -71,7 +71,7 @@ function hooksOf(options: LoopOptions): Hooks {
 
 /** The pieces a {@link Loop} object reads and drives. */
 interface Parts {
-  readonly clock: Clock;
+  readonly clock: ClockState;
   readonly pacer: Pacer;
   readonly stats: FrameStats;
   readonly guard: Guard;
@@ -90,13 +90,13 @@ function loopObject(parts: Parts): Loop {
       return clock.tick;
     },
     get time() {
-      return clock.time;
+      return time(clock);
     },
     get alpha() {
-      return clock.alpha;
+      return alpha(clock);
     },
     get lag() {
-      return clock.lag;
+      return clock.owed / clock.perMs / 1000;
     },
     dt: clock.dt,
     get now() {
@@ -112,14 +112,14 @@ function loopObject(parts: Parts): Loop {
         return maxFps;
       },
       get timeScale() {
-        return clock.timeScale;
+        return clock.scale;
       },
     }),
     get timeScale() {
-      return clock.timeScale;
+      return clock.scale;
     },
     set timeScale(value: number) {
-      clock.timeScale = value;
+      setScale(clock, checkTimeScale(value));
     },
     get maxFps() {
       return maxFps;
@@ -148,8 +148,9 @@ function loopObject(parts: Parts): Loop {
 }
 
 /**
- * Makes a game loop, composed of a scheduler (who calls it), a {@link Clock} (the rule for
- * time, the clamp and the cap on steps: the same one every loop here uses), a pacer (the FPS
+ * Makes a game loop, composed of a scheduler (who calls it), a clock (the rule for time, the
+ * clamp and the cap on steps: the state of a {@link Clock}, driven by the same code every loop
+ * here uses), a pacer (the FPS
  * cap), the hooks and frame statistics. Options are checked here, once, and nothing in the
  * per-frame path allocates. The loop starts stopped: call `start()`; `dispose()` it when done.
  *
@@ -162,14 +163,15 @@ function loopObject(parts: Parts): Loop {
 export function createLoop(options?: LoopOptions | null): Loop {
   const given = checkOptions(options);
   const resolved = resolveOptions(given);
-  const clock = new Clock({ ...resolved, timeslice: resolved.mode === 'timeslice' });
+  const clock = clockState({ ...resolved, timeslice: resolved.mode === 'timeslice' });
+  setScale(clock, resolved.timeScale);
   const strategy = strategyOf(resolved.mode);
   const pacer = new Pacer(resolved.maxFps);
   const stats = new FrameStats(clock.perMs);
   const guard: Guard = { phase: IDLE, running: false };
-  const resync = () => {
+  const resyncAll = () => {
     // The leftover of a fixed mode is a phase to keep; the other modes' is not.
-    clock.resync(strategy !== null);
+    resync(clock, strategy !== null);
     pacer.resync();
     stats.resync();
   };
@@ -194,6 +196,6 @@ export function createLoop(options?: LoopOptions | null): Loop {
     cancel: () => runner.cancel(),
   });
   const scheduler = pickScheduler(given.scheduler);
-  const runner = new Runner(scheduler, guard, given.pauseWhenHidden ?? true, resync, frame);
+  const runner = new Runner(scheduler, guard, given.pauseWhenHidden ?? true, resyncAll, frame);
   return loop;
 }

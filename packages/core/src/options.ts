@@ -1,5 +1,4 @@
 import type { Scheduler } from './run/scheduler.js';
-import type { ClockOptions } from './time/clock.js';
 
 /**
  * How simulated time advances each frame. Each mode is one of the loops in the classic
@@ -105,16 +104,6 @@ export interface ResolvedOptions {
   readonly overflow: OverflowPolicy;
   readonly maxFps: number;
   readonly timeScale: number;
-}
-
-/** A {@link ClockOptions} object with the defaults applied and every value checked. */
-export interface ResolvedClock {
-  readonly timestep: number;
-  readonly maxDelta: number;
-  readonly maxSteps: number;
-  readonly overflow: OverflowPolicy;
-  readonly timeScale: number;
-  readonly timeslice: boolean;
 }
 
 /** Default timestep: 60 steps a second, the rate of most displays and of the classic articles. */

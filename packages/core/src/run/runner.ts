@@ -41,10 +41,11 @@ export class Runner {
     private readonly resync: () => void,
     frame: (now: number) => unknown,
   ) {
-    this.#onFrame = (now) => {
-      scheduler.request(this.#onFrame);
+    const onFrame: FrameCallback = (now) => {
+      scheduler.request(onFrame);
       frame(now);
     };
+    this.#onFrame = onFrame;
   }
 
   /** Starts or resumes; throws after {@link dispose}. */

@@ -1,4 +1,4 @@
-import { checkTimeScale, resolveClock } from '../checks.js';
+import { checkTimeScale } from '../checks.js';
 import type { OverflowPolicy } from '../options.js';
 import * as rule from './rule.js';
 import type { UNITS_PER_STEP } from './ticks.js';
@@ -57,31 +57,30 @@ export class Clock {
   readonly perStep: number;
   /** Units in one millisecond of real time. */
   readonly perMs: number;
-  readonly #c: Float64Array;
+  readonly #c: rule.ClockState;
+  /** Units of real time cut by the `maxDelta` clamp so far. */
+  #clamped = 0;
 
   /** Checks every option (a RangeError names the option and the value) and applies defaults. */
   constructor(options?: ClockOptions) {
-    const resolved = resolveClock(options ?? {});
-    const c = rule.clockState(resolved);
+    const given = options ?? {};
+    const c = rule.clockState(given);
+    if (given.timeScale !== undefined) rule.setScale(c, checkTimeScale(given.timeScale));
     this.#c = c;
-    this.dt = resolved.timestep / 1000;
-    this.maxSteps = resolved.maxSteps;
-    this.perStep = c[rule.PER_STEP]!;
-    this.perMs = c[rule.PER_MS]!;
+    this.dt = c.dt;
+    this.maxSteps = c.maxSteps;
+    this.perStep = c.perStep;
+    this.perMs = c.perMs;
   }
 
   /** Fixed steps of simulated time so far: `time / timestep`, rounded down. */
   get tick(): number {
-    return this.#c[rule.TICK]!;
+    return this.#c.tick;
   }
 
   /** Simulated seconds: `tick × dt` (never summed, so it cannot drift) plus any part step. */
   get time(): number {
-    const c = this.#c;
-    const part = c[rule.PART]!;
-    return part
-      ? (c[rule.TICK]! * this.perStep + part) / this.perMs / 1000
-      : c[rule.TICK]! * this.dt;
+    return rule.time(this.#c);
   }
 
   /**
@@ -94,22 +93,22 @@ export class Clock {
 
   /** The leftover in seconds: how far real time is ahead of the last step (extrapolation). */
   get lag(): number {
-    return this.#c[rule.OWED]! / this.perMs / 1000;
+    return this.#c.owed / this.perMs / 1000;
   }
 
   /** The last good timestamp, in ms; 0 before the first. */
   get now(): number {
-    return this.#c[rule.NOW]!;
+    return this.#c.now;
   }
 
   /** Units owed to the simulation and not yet stepped (for step strategies). */
   get owed(): number {
-    return this.#c[rule.OWED]!;
+    return this.#c.owed;
   }
 
   /** Updates run in the current frame: counted by {@link step} and {@link spend}. */
   get steps(): number {
-    return this.#c[rule.STEPS]!;
+    return this.#c.steps;
   }
 
   /**
@@ -117,7 +116,7 @@ export class Clock {
    * scale: a clock that never goes back, for frame statistics and the FPS cap.
    */
   get elapsed(): number {
-    return this.#c[rule.ELAPSED]!;
+    return this.#c.elapsed;
   }
 
   /**
@@ -125,7 +124,7 @@ export class Clock {
    * drops compares it with the figure it saw last.
    */
   get clamped(): number {
-    return this.#c[rule.CLAMPED]!;
+    return this.#clamped;
   }
 
   /**
@@ -133,7 +132,7 @@ export class Clock {
    * `drop`): a loop that reports drops compares it with the figure it saw last.
    */
   get dropped(): number {
-    return this.#c[rule.DROPPED]!;
+    return this.#c.dropped;
   }
 
   /**
@@ -142,7 +141,7 @@ export class Clock {
    * the same game gives the same steps at any frame rate.
    */
   get timeScale(): number {
-    return this.#c[rule.SCALE]!;
+    return this.#c.scale;
   }
 
   /** Sets the game speed (checked: a finite number from 0 to 1000); the value in force changes nothing. */
@@ -167,7 +166,10 @@ export class Clock {
    * or a zero-length frame).
    */
   advance(now: number): number {
-    return rule.advance(this.#c, now);
+    const c = this.#c;
+    const passed = rule.advance(c, now);
+    if (passed > c.clamp) this.#clamped += passed - c.clamp;
+    return passed;
   }
 
   /**

@@ -1,14 +1,14 @@
 import type { StepMode } from '../options.js';
-import type { Clock } from './clock.js';
+import { type ClockState, drop, spend } from './rule.js';
 
 /**
- * How one frame of a mode spends what the {@link Clock} owes. `update(units)` runs the game's
+ * How one frame of a mode spends what the clock owes (its state, through the rule's functions). `update(units)` runs the game's
  * update for that many units of simulated time; `halted()` tells whether it stopped the loop,
  * which ends the frame at once. The fixed modes need no strategy: the loop runs
- * `while (clock.due()) { update(dt); clock.step(); }` itself, the hot path.
+ * `while (due(clock)) { update(dt); step(clock); }` itself, the hot path.
  */
 export type Strategy = (
-  clock: Clock,
+  clock: ClockState,
   update: (units: number) => void,
   halted: () => boolean,
 ) => void;
@@ -22,10 +22,10 @@ const semiFixed: Strategy = (clock, update, halted) => {
   while (clock.owed > 0 && clock.steps < clock.maxSteps) {
     const units = Math.min(clock.owed, clock.perStep);
     update(units);
-    clock.spend(units, units);
+    spend(clock, units, units);
     if (halted()) return;
   }
-  clock.drop();
+  drop(clock);
 };
 
 /** The naive variable step: one update with the measured (clamped, scaled) frame time. */
@@ -33,7 +33,7 @@ const variable: Strategy = (clock, update) => {
   const units = clock.owed;
   if (!(units > 0)) return;
   update(units);
-  clock.spend(units, units);
+  spend(clock, units, units);
 };
 
 /**
@@ -44,10 +44,10 @@ const variable: Strategy = (clock, update) => {
  */
 const naive: Strategy = (clock, update) => {
   const units = clock.owed;
-  clock.spend(units, 0);
+  spend(clock, units, 0);
   if (!(units > 0)) return;
   update(clock.perStep);
-  clock.spend(0, clock.perStep);
+  spend(clock, 0, clock.perStep);
 };
 
 /** The strategy of a mode whose updates are not all whole fixed steps; null for the fixed modes. */
