@@ -1,5 +1,6 @@
 /**
- * TypeDoc's options for the API reference of `@loop/core`: its public entry, read with its own
+ * TypeDoc's options for the API reference of `@loop/core`: its three entries (the root, `replay`
+ * and `dom`), each a module of the reference named by its `@module` tag, read with their own
  * doc comments, written to dist/ with relative links only (no hosted base URL), so the folder
  * works under any path; the gallery build puts it at api/ of the site. TypeDoc runs on the
  * TypeScript 5.9 JS API (this package's own devDependency): the repo's TypeScript 7 has none.
@@ -13,7 +14,11 @@
  */
 export default {
   name: '@loop/core',
-  entryPoints: ['../../packages/core/src/index.ts'],
+  entryPoints: [
+    '../../packages/core/src/index.ts',
+    '../../packages/core/src/replay/index.ts',
+    '../../packages/core/src/dom/index.ts',
+  ],
   tsconfig: './tsconfig.json',
   readme: '../../packages/core/README.md',
   out: 'dist',
@@ -40,7 +45,10 @@ export default {
     'TypeAlias',
   ],
   // The cleanup type of Scope.add is described by the method's own comment.
-  intentionallyNotDocumented: ['Scope.add.T', 'Scope.add.T.__type.dispose'],
+  intentionallyNotDocumented: [
+    '@loop/core/dom.Scope.add.T',
+    '@loop/core/dom.Scope.add.T.__type.dispose',
+  ],
   // A link back to the gallery in the header of every page (see gallery-link.mjs).
   plugin: ['./gallery-link.mjs'],
 };

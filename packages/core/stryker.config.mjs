@@ -28,6 +28,7 @@ export default {
     '!src/test-support/**',
     '!src/index.ts',
     '!src/dom/index.ts',
+    '!src/replay/index.ts',
   ],
   concurrency: 2,
   timeoutMS: 20_000,

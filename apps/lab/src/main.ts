@@ -1,4 +1,5 @@
-import { createScope, createStatsOverlay, FrameStats } from '@loop/core';
+import { FrameStats } from '@loop/core';
+import { createScope, createStatsOverlay } from '@loop/core/dom';
 import type { DisplaySpec } from './displays.js';
 import { Session } from './session.js';
 import { type LabState, parseState, serializeState } from './url-state.js';

@@ -55,6 +55,45 @@ describe('the development and production builds (export conditions)', () => {
     expect(consumer(['development'], TRY)).toEqual(plain);
   });
 
+  it('serves the replay and dom entries from the same build under each condition', () => {
+    const ENTRIES = `for (const entry of ['replay', 'dom']) {
+  out[entry] = import.meta.resolve('@loop/core/' + entry);
+  out[entry + 'Exports'] = Object.keys(await import('@loop/core/' + entry)).sort();
+}`;
+    const dev = consumer([], ENTRIES) as Record<string, unknown>;
+    const production = consumer(['production'], ENTRIES) as Record<string, unknown>;
+    expect(dev.replay).toMatch(/\/dist\/replay\/index\.js$/);
+    expect(dev.dom).toMatch(/\/dist\/dom\/index\.js$/);
+    expect(production.replay).toMatch(/\/dist\/production\/replay\/index\.js$/);
+    expect(production.dom).toMatch(/\/dist\/production\/dom\/index\.js$/);
+    expect(dev.replayExports).toEqual([
+      'Playback',
+      'Recorder',
+      'Recording',
+      'RecordingError',
+      'hashNumbers',
+      'replayAll',
+    ]);
+    expect(dev.domExports).toContain('createInput');
+    expect(dev.domExports).not.toContain('Input');
+    expect(production.replayExports).toEqual(dev.replayExports);
+    expect(production.domExports).toEqual(dev.domExports);
+  });
+
+  it('keeps record and replay and the browser helpers out of the root entry', () => {
+    for (const name of [
+      'Recorder',
+      'Playback',
+      'createInput',
+      'stylePage',
+      'rafScheduler',
+      'Pacer',
+    ]) {
+      expect(plain.exports).not.toContain(name);
+    }
+    expect(plain.exports).toContain('Clock');
+  });
+
   it('checks nothing under the production condition, and plays the same', () => {
     const production = consumer(['production'], TRY) as Record<string, unknown>;
     expect(production.url).toMatch(/\/dist\/production\/index\.js$/);

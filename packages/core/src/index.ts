@@ -1,3 +1,12 @@
+/**
+ * `@loop/core`: what a game needs on day one. The loops (`createLoop`, `createBasicLoop`), the
+ * clock every loop runs on (`Clock`, for a loop of your own), state blending for render, and a
+ * seeded random for simulations that must replay. Record and replay are in
+ * `@loop/core/replay`; the browser helpers (canvas, input, overlay, page styles, scope) in
+ * `@loop/core/dom`.
+ *
+ * @module @loop/core
+ */
 export { type BasicLoop, type BasicLoopOptions, createBasicLoop } from './basic-loop.js';
 export { lerpArray, slerpArray } from './blend/batch.js';
 export { type BlendKind, Interpolated } from './blend/interpolated.js';
@@ -5,7 +14,6 @@ export { composeMatrices } from './blend/matrix.js';
 export { nlerp, nlerpFlat, slerp, slerpFlat } from './blend/quat.js';
 export { extrapolate, lerp, lerpAngle } from './blend/scalar.js';
 export { extrapolateVec3, lerpVec2, lerpVec3, type ReadonlyVec, type Vec } from './blend/vec.js';
-export * from './dom/index.js';
 export { createLoop, type Loop } from './loop.js';
 export {
   DEFAULTS,
@@ -19,20 +27,6 @@ export {
   type StepMode,
 } from './options.js';
 export { Random } from './random.js';
-export { RecordingError } from './replay/error.js';
-export { hashNumbers } from './replay/hash.js';
-export { Playback, replayAll } from './replay/playback.js';
-export { Recorder, type RecorderOptions } from './replay/recorder.js';
-export { Recording, type RecordingParts } from './replay/recording.js';
-export {
-  type FrameCallback,
-  manualScheduler,
-  rafScheduler,
-  type Scheduler,
-  type TimerSchedulerOptions,
-  timerScheduler,
-} from './run/scheduler.js';
+export type { FrameCallback, Scheduler } from './run/scheduler.js';
 export { FrameStats } from './stats.js';
 export { Clock, type ClockOptions } from './time/clock.js';
-export { Pacer } from './time/pacer.js';
-export { UNITS_PER_STEP } from './time/ticks.js';

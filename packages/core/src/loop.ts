@@ -6,7 +6,8 @@ import { manualScheduler, rafScheduler, type Scheduler, timerScheduler } from '.
 import { FrameStats } from './stats.js';
 import { strategyOf } from './time/modes.js';
 import { Pacer } from './time/pacer.js';
-import { alpha, type ClockState, clockState, resync, setScale, time } from './time/rule.js';
+import { type ClockState, clockState, resync, setScale } from './time/rule.js';
+import { clockView } from './time/view.js';
 
 /**
  * A running game loop: the figures hooks see, plus the controls. Every control is safe at any
@@ -85,23 +86,7 @@ interface Parts {
 function loopObject(parts: Parts): Loop {
   const { clock, pacer, stats, guard, resolved, runner, path } = parts;
   let maxFps = resolved.maxFps;
-  const loop: Loop = {
-    get tick() {
-      return clock.tick;
-    },
-    get time() {
-      return time(clock);
-    },
-    get alpha() {
-      return alpha(clock);
-    },
-    get lag() {
-      return clock.owed / clock.perMs / 1000;
-    },
-    dt: clock.dt,
-    get now() {
-      return clock.now;
-    },
+  const controls: Omit<Loop, keyof LoopState> = {
     get running() {
       return guard.running;
     },
@@ -144,6 +129,11 @@ function loopObject(parts: Parts): Loop {
       return path()(now);
     },
   };
+  // The clock's figures (tick, time, alpha, lag, dt, now) and the controls, as one object.
+  const loop = Object.defineProperties(
+    clockView(clock),
+    Object.getOwnPropertyDescriptors(controls),
+  ) as Loop;
   return loop;
 }
 

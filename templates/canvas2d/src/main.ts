@@ -1,11 +1,11 @@
+import { createLoop } from '@loop/core';
 import {
   createInput,
-  createLoop,
   createScope,
   createStatsOverlay,
   stylePage,
   watchCanvas,
-} from '@loop/core';
+} from '@loop/core/dom';
 import { draw } from './draw';
 import { World } from './world';
 
@@ -67,9 +67,9 @@ const loop = createLoop({
     draw(ctx, world, interpolate ? alpha : 1, ratio, scratch);
   },
 });
-// Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
-loop.start();
-scope.add(() => loop.stop());
+// The scope disposes it on a hot update. It pauses by itself while the tab is hidden, and
+// resumes without a catch-up burst.
+scope.add(loop).start();
 
 scope.add(createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` }));
 

@@ -1,4 +1,5 @@
-import { type InputSnapshot, Interpolated, Random } from '@loop/core';
+import { Interpolated, Random } from '@loop/core';
+import type { InputSnapshot } from '@loop/core/dom';
 
 /** Pixels per second²: everything here is measured in CSS pixels. */
 const GRAVITY = 900;

@@ -1,11 +1,11 @@
+import { createLoop } from '@loop/core';
 import {
   createInput,
-  createLoop,
   createScope,
   createStatsOverlay,
   stylePage,
   watchCanvas,
-} from '@loop/core';
+} from '@loop/core/dom';
 import { draw } from './draw';
 import { Swarm } from './swarm';
 
@@ -54,8 +54,7 @@ const loop = createLoop({
 });
 // Stops while the page is hidden (app switch, locked screen): no work, no battery. It resumes
 // where it was, without replaying the hidden time.
-loop.start();
-scope.add(() => loop.stop());
+scope.add(loop).start();
 
 const overlay = scope.add(
   createStatsOverlay(loop, { label: `cap ${DEFAULT_FPS} fps · dpr ≤ ${MAX_DPR}` }),

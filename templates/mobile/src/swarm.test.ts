@@ -1,4 +1,5 @@
-import { createInput, createLoop, Random } from '@loop/core';
+import { createLoop, Random } from '@loop/core';
+import { createInput } from '@loop/core/dom';
 import { describe, expect, it } from 'vitest';
 import { Swarm } from './swarm';
 

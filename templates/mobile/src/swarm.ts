@@ -1,4 +1,5 @@
-import { type InputSnapshot, Interpolated, Random } from '@loop/core';
+import { Interpolated, Random } from '@loop/core';
+import type { InputSnapshot } from '@loop/core/dom';
 
 /** Pull towards the target (px/s² at any distance): constant, so far particles come back. */
 const PULL = 1400;

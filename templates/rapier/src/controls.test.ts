@@ -1,4 +1,4 @@
-import { InputSnapshot } from '@loop/core';
+import { InputSnapshot } from '@loop/core/dom';
 import { describe, expect, it } from 'vitest';
 import { Controls, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import { scriptedInput } from './headless.test-support';

@@ -1,4 +1,4 @@
-import type { InputSnapshot } from '@loop/core';
+import type { InputSnapshot } from '@loop/core/dom';
 
 /**
  * What one tick of the simulation consumes, as plain numbers: the recording stores these, not

@@ -1,4 +1,5 @@
-import { createLoop, InputSnapshot } from '@loop/core';
+import { createLoop } from '@loop/core';
+import { InputSnapshot } from '@loop/core/dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from './game';
 import {

@@ -1,4 +1,4 @@
-import type { InputSnapshot } from '@loop/core';
+import type { InputSnapshot } from '@loop/core/dom';
 import { BUILD } from './build';
 import { CONTROLS, Controls } from './controls';
 import { Physics } from './physics';

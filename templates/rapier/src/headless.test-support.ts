@@ -1,4 +1,5 @@
-import { createInput, createLoop, type Input, Random } from '@loop/core';
+import { createLoop, Random } from '@loop/core';
+import { createInput, type Input } from '@loop/core/dom';
 import { Game, type GameOptions } from './game';
 
 /**

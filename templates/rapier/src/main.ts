@@ -1,11 +1,11 @@
+import { createLoop } from '@loop/core';
 import {
   createInput,
-  createLoop,
   createScope,
   createStatsOverlay,
   stylePage,
   watchCanvas,
-} from '@loop/core';
+} from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
 import { BUILD } from './build';
 import { Game } from './game';
@@ -97,8 +97,7 @@ function start(): void {
       renderer.render(view.scene, view.camera);
     },
   });
-  loop.start();
-  scope.add(() => loop.stop());
+  scope.add(loop).start();
 
   let stepsBefore = 0;
   let msBefore = 0;

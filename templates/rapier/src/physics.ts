@@ -1,5 +1,6 @@
 import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d-compat';
-import { hashNumbers, Random } from '@loop/core';
+import { Random } from '@loop/core';
+import { hashNumbers } from '@loop/core/replay';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 
 /** Loads Rapier's WebAssembly (inlined in the compat package): await it once before `new Physics`. */

@@ -1,5 +1,6 @@
 import type { RigidBody, World } from '@dimforge/rapier3d-compat';
-import { hashNumbers, Interpolated } from '@loop/core';
+import { Interpolated } from '@loop/core';
+import { hashNumbers } from '@loop/core/replay';
 
 /**
  * The pose of every body as flat typed arrays, previous and current: positions x, y, z and

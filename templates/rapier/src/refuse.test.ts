@@ -1,4 +1,5 @@
-import { InputSnapshot, Playback, Recorder, RecordingError, replayAll } from '@loop/core';
+import { InputSnapshot } from '@loop/core/dom';
+import { Playback, Recorder, RecordingError, replayAll } from '@loop/core/replay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLS } from './controls';
 import { Game } from './game';

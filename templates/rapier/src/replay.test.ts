@@ -1,4 +1,5 @@
-import { InputSnapshot, Playback, Recorder, Recording, replayAll } from '@loop/core';
+import { InputSnapshot } from '@loop/core/dom';
+import { Playback, Recorder, Recording, replayAll } from '@loop/core/replay';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD } from './build';
 import { CONTROLS } from './controls';

@@ -1,4 +1,4 @@
-import { Playback, Recorder, Recording, RecordingError } from '@loop/core';
+import { Playback, Recorder, Recording, RecordingError } from '@loop/core/replay';
 
 /** What a replay needs of the simulation: its whole state as bytes, and a hash of it. */
 export interface Replayable {

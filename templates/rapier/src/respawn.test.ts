@@ -1,4 +1,4 @@
-import { Playback, Recording } from '@loop/core';
+import { Playback, Recording } from '@loop/core/replay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game } from './game';
 import { defaults, play, SCRIPT, steady } from './headless.test-support';

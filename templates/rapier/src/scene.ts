@@ -1,4 +1,5 @@
-import { type CanvasSize, composeMatrices } from '@loop/core';
+import { composeMatrices } from '@loop/core';
+import type { CanvasSize } from '@loop/core/dom';
 import {
   BoxGeometry,
   Color,

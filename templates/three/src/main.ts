@@ -1,11 +1,11 @@
+import { createLoop } from '@loop/core';
 import {
   createInput,
-  createLoop,
   createScope,
   createStatsOverlay,
   stylePage,
   watchCanvas,
-} from '@loop/core';
+} from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
 import { Bodies } from './bodies';
 import { applyState, createView } from './scene';
@@ -70,9 +70,9 @@ const loop = createLoop({
     renderer.render(view.scene, view.camera);
   },
 });
-// Pauses by itself while the tab is hidden, and resumes without a catch-up burst.
-loop.start();
-scope.add(() => loop.stop());
+// The scope disposes it on a hot update. It pauses by itself while the tab is hidden, and
+// resumes without a catch-up burst.
+scope.add(loop).start();
 
 scope.add(createStatsOverlay(loop, { label: `simulation ${SIMULATION_HZ} Hz` }));
 

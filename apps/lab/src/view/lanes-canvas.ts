@@ -1,4 +1,4 @@
-import { type CanvasSize, watchCanvas } from '@loop/core';
+import { type CanvasSize, watchCanvas } from '@loop/core/dom';
 import type { Lane } from '../lanes.js';
 import { ANGLE, DROP_HEIGHT, TRACK, X, Y } from '../world.js';
 import { LANE_COLORS } from './colors.js';

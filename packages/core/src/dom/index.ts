@@ -1,7 +1,11 @@
 /**
- * Browser glue every template needs, kept here so no template carries its own copy: canvas
- * sizing for the device pixel ratio, a stats overlay, input sampled once per fixed step, the
- * page and HUD styles, and a scope that stops everything a module started.
+ * `@loop/core/dom`: browser glue every template needs, kept here so no template carries its
+ * own copy: canvas sizing for the device pixel ratio (`watchCanvas`; `fitCanvas`, `canvasSize`
+ * and `pixelRatio` are its building blocks, for a canvas sized once or by hand), a stats
+ * overlay, input sampled once per fixed step (`createInput`), the page and HUD styles, and a
+ * scope that stops everything a module started.
+ *
+ * @module @loop/core/dom
  */
 export {
   type CanvasSize,
@@ -13,10 +17,10 @@ export {
 } from './canvas.js';
 export {
   createInput,
-  Input,
+  type Input,
   type InputOptions,
   InputSnapshot,
-  PointerSnapshot,
+  type PointerSnapshot,
 } from './input.js';
 export {
   createStatsOverlay,

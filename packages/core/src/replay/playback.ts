@@ -1,6 +1,7 @@
 import { InputSnapshot } from '../dom/input.js';
-import { createLoop } from '../loop.js';
 import type { LoopState } from '../options.js';
+import { advance, clockState, due, step } from '../time/rule.js';
+import { clockView } from '../time/view.js';
 import { RecordingError } from './error.js';
 import { decodeSnapshot, SNAPSHOT_ROW, VALUES_ROW } from './input-codec.js';
 import type { Recording } from './recording.js';
@@ -100,11 +101,11 @@ export class Playback {
 const STEPS_PER_FRAME = 8;
 
 /**
- * Plays the rest of `playback` as fast as possible: a loop on the manual scheduler with the
- * recording's timestep, fed several timesteps of time per frame, runs `update` once per recorded
- * tick, with the same `dt` and loop state a live loop gives. For tests, for checking a bug
- * report's recording, and for skipping to the end of an instant replay. Returns the ticks played.
- * Each update must read its tick (`sample()` or `sampleValues()`); one that reads none stops the
+ * Plays the rest of `playback` as fast as possible: the loops' own clock at the recording's
+ * timestep, fed several timesteps of time per frame, runs `update` once per recorded tick, with
+ * the same `dt` and loop state a live loop gives. For tests, for checking a bug report's
+ * recording, and for skipping to the end of an instant replay. Returns the ticks played. Each
+ * update must read its tick (`sample()` or `sampleValues()`); one that reads none stops the
  * replay with a {@link RecordingError} rather than looping forever.
  */
 export function replayAll(
@@ -113,14 +114,16 @@ export function replayAll(
 ): number {
   const first = playback.tick;
   const timestep = playback.recording.timestep;
-  const loop = createLoop({
-    scheduler: 'manual',
-    timestep,
-    update(dt, state) {
-      // The last frame may owe more steps than the recording has left.
-      if (playback.done) return;
+  const clock = clockState({ timestep });
+  const state = clockView(clock);
+  advance(clock, 0);
+  // Stryker disable next-line ArithmeticOperator: the time per frame decides only how many frames run
+  for (let frame = 1; !playback.done; frame++) {
+    advance(clock, frame * STEPS_PER_FRAME * timestep);
+    // The last frame may owe more steps than the recording has left.
+    while (due(clock) && !playback.done) {
       const before = playback.tick;
-      update(dt, state);
+      update(clock.dt, state);
       // An update that reads no tick (its replay was stopped, or it reads live input) would
       // leave the playback where it is and the replay would never end.
       if (playback.tick === before) {
@@ -128,11 +131,8 @@ export function replayAll(
           `replayAll: the update read no tick of the recording (sample or sampleValues) after ${before} of ${playback.recording.length}, so the replay would never end`,
         );
       }
-    },
-  });
-  loop.start();
-  // Stryker disable next-line ArithmeticOperator: the time per frame decides only how many frames run
-  for (let frame = 1; !playback.done; frame++) loop.frame(frame * STEPS_PER_FRAME * timestep);
-  loop.stop();
+      step(clock);
+    }
+  }
   return playback.tick - first;
 }

@@ -1,7 +1,6 @@
 import { checkTimeScale } from '../checks.js';
 import type { OverflowPolicy } from '../options.js';
 import * as rule from './rule.js';
-import type { UNITS_PER_STEP } from './ticks.js';
 
 /** Options of a {@link Clock}; times in milliseconds, like `performance.now()`. */
 export interface ClockOptions {
@@ -35,7 +34,7 @@ export interface ClockOptions {
  *     render(clock.alpha);
  *
  * Why integers: summing `t += dt` in floating point drifts (at 60 Hz it runs an extra step in
- * ten seconds), so real time is counted in whole units, {@link UNITS_PER_STEP} a step (whole
+ * ten seconds), so real time is counted in whole units, 2^20 (`UNITS_PER_STEP`) a step (whole
  * milliseconds for timeslices), measured from an origin and rounded as a whole; every
  * comparison is exact and simulated time is `tick × timestep`, the same at any frame rate.
  *
@@ -53,7 +52,7 @@ export class Clock {
   readonly dt: number;
   /** The cap on updates in one frame. */
   readonly maxSteps: number;
-  /** Units in one fixed step: an integer ({@link UNITS_PER_STEP}, or the timeslice's ms). */
+  /** Units in one fixed step: an integer (2^20, or the timeslice's milliseconds). */
   readonly perStep: number;
   /** Units in one millisecond of real time. */
   readonly perMs: number;
