@@ -67,6 +67,7 @@ describe('the development and production builds (export conditions)', () => {
     expect(production.replay).toMatch(/\/dist\/production\/replay\/index\.js$/);
     expect(production.dom).toMatch(/\/dist\/production\/dom\/index\.js$/);
     expect(dev.replayExports).toEqual([
+      'InstantReplay',
       'Playback',
       'Recorder',
       'Recording',

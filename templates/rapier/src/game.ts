@@ -1,9 +1,9 @@
 import type { InputSnapshot } from '@loop/core/dom';
+import { InstantReplay } from '@loop/core/replay';
 import { BUILD } from './build';
 import { CONTROLS, Controls } from './controls';
 import { Physics } from './physics';
 import { Poses } from './poses';
-import { Replays } from './replay';
 
 /** Options of {@link Game}. */
 export interface GameOptions {
@@ -50,7 +50,7 @@ export class Game {
   /** Turns each step's input into the numbers the step consumes (and a recording keeps). */
   readonly controls = new Controls();
   /** Records the live ticks and plays recordings back. */
-  readonly replays: Replays;
+  readonly replays: InstantReplay;
   /** Fixed steps run (live or replayed). */
   steps = 0;
   /** The state hash after the latest step (before a replay's end brings the live state back). */
@@ -59,18 +59,17 @@ export class Game {
   private readonly replayed = new Float64Array(CONTROLS);
 
   constructor(options: GameOptions) {
-    const ticksPerSecond = 1000 / options.timestep;
     const seed = options.seed ?? 1;
     this.physics = new Physics(options.boxes, seed);
     this.poses = new Poses(this.physics.count);
     this.poses.readAll(this.physics.bodies);
     this.poses.teleportAll();
-    this.replays = new Replays({
+    this.replays = new InstantReplay(this, {
       build: recordingId(options.build ?? BUILD, options.boxes, seed, options.timestep),
       timestep: options.timestep,
-      instantTicks: Math.round((options.instantSeconds ?? 10) * ticksPerSecond),
-      keepTicks: Math.round((options.keepSeconds ?? 12) * ticksPerSecond),
-      keyframeTicks: Math.round((options.keyframeSeconds ?? 2) * ticksPerSecond),
+      instantSeconds: options.instantSeconds ?? 10,
+      keepSeconds: options.keepSeconds ?? 12,
+      keyframeSeconds: options.keyframeSeconds ?? 2,
     });
   }
 
@@ -81,11 +80,11 @@ export class Game {
   update(dt: number, input: InputSnapshot): void {
     this.poses.save();
     if (input.wasPressed('KeyR')) this.replays.instant();
-    if (input.wasPressed('Escape')) this.replays.stop(this);
+    if (input.wasPressed('Escape')) this.replays.stop();
     const live = this.controls.read(input);
-    const controls = this.replays.begin(this, live, this.replayed);
+    const controls = this.replays.begin(live, this.replayed);
     this.step(dt, controls);
-    this.replays.end(this, this.lastHash);
+    this.replays.end(this.lastHash);
   }
 
   /** One step with the given controls; what update does between choosing them and the hash. */

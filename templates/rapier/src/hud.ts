@@ -1,4 +1,4 @@
-import type { Replays } from './replay';
+import type { InstantReplay } from '@loop/core/replay';
 
 /**
  * The replay part of the page: a status line a person reads and a test reads too (its
@@ -12,7 +12,7 @@ export class ReplayPanel {
   private shownTicks = -1;
 
   constructor(
-    private readonly replays: Replays,
+    private readonly replays: InstantReplay,
     private readonly status: HTMLElement,
   ) {}
 
@@ -70,7 +70,7 @@ export class ReplayPanel {
 }
 
 /** The status line for each phase; the instant replay's length is the configured one. */
-function statusText(r: Replays): string {
+function statusText(r: InstantReplay): string {
   switch (r.phase) {
     case 'recording':
       return `recording: ${r.recorder.ticks} ticks so far. R replays the last ${Math.round(r.instantSeconds * 10) / 10} s.`;

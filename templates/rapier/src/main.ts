@@ -64,9 +64,9 @@ function start(): void {
   // Buttons go through the input like the keys, so they act at the start of a step.
   scope.listen(document.querySelector('#instant')!, 'click', () => input.tap('KeyR'));
   scope.listen(document.querySelector('#save')!, 'click', () => panel.save(BUILD));
-  let replaySpeed = Number(speed.value);
+  game.replays.speed = Number(speed.value);
   scope.listen(speed, 'change', () => {
-    replaySpeed = Number(speed.value);
+    game.replays.speed = Number(speed.value);
   });
   scope.listen(fileInput, 'change', () => {
     const file = fileInput.files?.[0];
@@ -78,7 +78,7 @@ function start(): void {
     timestep,
     maxSteps: MAX_STEPS,
     // A hook threw and the loop stopped: say so where the player looks (a file that cannot be
-    // replayed never gets here: Replays shows it and the game goes on), the stack to the console.
+    // replayed never gets here: the InstantReplay shows it and the game goes on), the stack to the console.
     onError(error) {
       console.error(error);
       status.dataset.replay = 'error';
@@ -88,8 +88,7 @@ function start(): void {
       game.update(dt, input.sample()); // one world.step() of exactly dt, never the frame time
       // A replay plays at the chosen speed; the live game at 1. The loop's time scale changes
       // how many fixed steps a frame runs, never dt.
-      const scale = game.replays.replaying ? replaySpeed : 1;
-      if (loop.timeScale !== scale) loop.timeScale = scale;
+      loop.timeScale = game.replays.timeScale;
     },
     render(alpha, state) {
       game.poses.blend(alpha); // batch lerp (positions) and slerp (orientations)

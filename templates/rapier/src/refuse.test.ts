@@ -94,7 +94,7 @@ describe('a start state the game cannot load', () => {
     expect(physics.saveState()).toEqual(twin.saveState());
   });
 
-  it('shows the error from Replays.begin and keeps the live game running, with or without a replay playing', () => {
+  it('shows the error from InstantReplay.begin and keeps the live game running, with or without a replay playing', () => {
     const game = new Game(defaults());
     const twin = new Game(defaults());
     idleHashes(game, 20);

@@ -12,6 +12,12 @@
 
 export { RecordingError } from './error.js';
 export { hashNumbers } from './hash.js';
+export {
+  InstantReplay,
+  type InstantReplayOptions,
+  type Replayable,
+  type ReplayPhase,
+} from './instant.js';
 export { Playback, replayAll } from './playback.js';
 export { Recorder, type RecorderOptions } from './recorder.js';
 export { Recording, type RecordingParts } from './recording.js';
