@@ -106,7 +106,10 @@ export interface ResolvedOptions {
   readonly timeScale: number;
 }
 
-/** Default timestep: 60 steps a second, the rate of most displays and of the classic articles. */
+/**
+ * Default timestep: 60 steps a second, the rate of most displays and of the classic articles
+ * (the package README says why not Bevy's 64, from measurements, and when to pick 64).
+ */
 export const DEFAULT_TIMESTEP = 1000 / 60;
 /** Default maxDelta: Gaffer's clamp; a frame longer than a quarter second is a stall, not motion. */
 export const DEFAULT_MAX_DELTA = 250;
@@ -118,13 +121,14 @@ export const DEFAULT_MAX_STEPS = 10;
  * step, and a double holds integers exactly up to 2^53: at this step that is 9.9 days of frames
  * (4.5 years at 60 Hz). Below it one unit is shorter than any clock can tell apart, and at
  * 1e-300 the units per millisecond overflow to Infinity and every figure turns into NaN.
+ * Exported so a settings UI can bound its inputs by the same number the checks use.
  */
 export const MIN_TIMESTEP = 0.1;
 
 /**
  * The largest time scale: a thousand times real time. More cannot run in real time anyway (the
  * `maxSteps` guard drops it), and keeping scaled time well inside the integers a double holds
- * exactly keeps slow and fast motion frame-rate independent.
+ * exactly keeps slow and fast motion frame-rate independent. Exported for a settings UI's bounds.
  */
 export const MAX_TIME_SCALE = 1000;
 

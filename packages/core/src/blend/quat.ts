@@ -69,7 +69,9 @@ function copyEnd(
 
 /**
  * Spherical linear interpolation between the quaternions at `a[ao..ao+3]` and `b[bo..bo+3]`,
- * written to `out[o..o+3]`: constant angular speed, the shortest way round.
+ * written to `out[o..o+3]`: constant angular speed, the shortest way round. For orientations
+ * kept in one flat array of your own (an animation track, a physics engine's pose buffer),
+ * blended one body at a time without a copy, as three.js's `Quaternion.slerpFlat` does.
  */
 export function slerpFlat(
   out: Vec,
@@ -102,6 +104,9 @@ export function slerpFlat(
 /**
  * Normalized linear interpolation at offsets: cheaper than slerp, same path, slightly uneven
  * speed. Good enough when the two orientations are one small step apart (as in interpolation).
+ * Why a game would use it over {@link slerpFlat}: no trigonometry, so many bodies blended every
+ * frame cost less, and between two fixed steps the angle is small enough that the uneven speed
+ * cannot be seen.
  */
 export function nlerpFlat(
   out: Vec,
@@ -116,13 +121,19 @@ export function nlerpFlat(
   blendAt(out, o, a, ao, b, bo, 1 - t, dotAt(a, ao, b, bo) >= 0 ? t : -t);
 }
 
-/** out = slerp(a, b, t) for one quaternion [x, y, z, w]; returns out. */
+/**
+ * out = slerp(a, b, t) for one quaternion [x, y, z, w]; returns out. For a few objects blended
+ * one by one (a camera, a player); many bodies go faster through `Interpolated` or `slerpArray`.
+ */
 export function slerp<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   slerpFlat(out, 0, a, 0, b, 0, t);
   return out;
 }
 
-/** out = nlerp(a, b, t) for one quaternion [x, y, z, w]; returns out. */
+/**
+ * out = nlerp(a, b, t) for one quaternion [x, y, z, w]; returns out. Cheaper than
+ * {@link slerp} (no trigonometry) and as good for the small angle between two fixed steps.
+ */
 export function nlerp<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   nlerpFlat(out, 0, a, 0, b, 0, t);
   return out;

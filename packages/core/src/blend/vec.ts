@@ -1,6 +1,8 @@
 /**
  * Vector blending in gl-matrix style: the output comes first and is returned, so a caller can
- * reuse one scratch vector per frame and never allocate. Vectors are any indexable numbers:
+ * reuse one scratch vector per frame and never allocate. For a few objects blended one by one
+ * (a camera, a player, a UI marker); many bodies go faster through `Interpolated` or
+ * `lerpArray`, which use the same formula. Vectors are any indexable numbers:
  * plain arrays, typed arrays, or three.js `Vector3.toArray` buffers.
  */
 
@@ -12,6 +14,8 @@ export type ReadonlyVec = { readonly [index: number]: number; readonly length: n
 /**
  * out = a × (1 − t) + b × t for 2D vectors. Written as two products, it is exact at t = 0 and
  * t = 1 with no special case (a + (b − a) × t is not: −0.1 + (0.2 + 0.1) is 0.20000000000000004).
+ * For per-object blending in gl-matrix style: a game that keeps each object's previous and
+ * current position as small vectors of its own, rather than in one `Interpolated` array.
  */
 export function lerpVec2<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   const s = 1 - t;
@@ -20,7 +24,10 @@ export function lerpVec2<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, 
   return out;
 }
 
-/** out = a × (1 − t) + b × t for 3D vectors; exact at t = 0 and t = 1 (see {@link lerpVec2}). */
+/**
+ * out = a × (1 − t) + b × t for 3D vectors; exact at t = 0 and t = 1 (see {@link lerpVec2}). For
+ * per-object blending in gl-matrix style, one object's previous and current position at a time.
+ */
 export function lerpVec3<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, t: number): T {
   const s = 1 - t;
   out[0] = a[0]! * s + b[0]! * t;
@@ -29,7 +36,11 @@ export function lerpVec3<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec, 
   return out;
 }
 
-/** out = position + velocity * lag, in 3D: extrapolation ("far seers") for a vector. */
+/**
+ * out = position + velocity * lag, in 3D: extrapolation ("far seers") for a vector. For a game
+ * that draws ahead of the last step instead of between the last two (no previous state to
+ * keep, at the cost of overshoot when velocity changes), with `loop.lag` as the lag.
+ */
 export function extrapolateVec3<T extends Vec>(
   out: T,
   position: ReadonlyVec,
