@@ -6,12 +6,31 @@
  * app without a rebuild. The gallery's server also serves the API reference at /api/ as the
  * docs package last built it (`pnpm dev` at the root builds it first).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sirv from 'sirv';
 import { createServer } from 'vite';
 import { apps, docsDist, galleryPort, galleryRoot, repoRoot } from './apps.mjs';
 
-const core = resolve(repoRoot, 'packages/core/src/index.ts');
+const coreDir = resolve(repoRoot, 'packages/core');
+
+/**
+ * `@loop/core` and each of its subpath entries (`@loop/core/replay`, `@loop/core/dom`) aliased
+ * to its TypeScript source, read from the package's `exports` so a new entry needs no edit here:
+ * `.` is src/index.ts and `./name` src/name/index.ts. Exact patterns, one per entry: a plain
+ * `'@loop/core'` alias also matches `@loop/core/dom` and turns it into src/index.ts/dom.
+ */
+const coreAliases = Object.keys(
+  JSON.parse(readFileSync(resolve(coreDir, 'package.json'), 'utf8')).exports,
+)
+  .filter((entry) => entry !== './package.json')
+  .map((entry) => {
+    const sub = entry === '.' ? '' : entry.slice(1);
+    return {
+      find: new RegExp(`^@loop/core${sub}$`), // entries are plain names: nothing to escape
+      replacement: resolve(coreDir, `src${sub}/index.ts`),
+    };
+  });
 
 /** The built API reference under /api/, beside the gallery, as in the built site. */
 const apiReference = {
@@ -27,7 +46,7 @@ function serve(root, port) {
   return createServer({
     root,
     clearScreen: false,
-    resolve: { alias: { '@loop/core': core } },
+    resolve: { alias: coreAliases },
     server: { port, strictPort: true },
     plugins: root === galleryRoot ? [apiReference] : [],
   });

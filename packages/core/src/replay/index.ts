@@ -6,8 +6,6 @@
  * ships none of it. The input rows are the `InputSnapshot`s of `@loop/core/dom`.
  *
  * @module @loop/core/replay
- *
- * @module @loop/core/replay
  */
 
 export { RecordingError } from './error.js';
