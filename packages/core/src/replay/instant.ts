@@ -31,7 +31,7 @@ export interface InstantReplayOptions {
   keepSeconds?: number;
   /** Seconds between keyframes: how far before the asked start a replay may begin. Default 2. */
   keyframeSeconds?: number;
-  /** The replay's speed: 0.25 slow motion, 4 fast forward (see {@link timeScale}). Default 1. */
+  /** The replay's speed: 0.25 slow motion, 4 fast forward (see {@link InstantReplay.timeScale}). Default 1. */
   speed?: number;
 }
 
@@ -130,6 +130,7 @@ export class InstantReplay {
     return this.#speed;
   }
 
+  /** Sets the replay's speed; a RangeError names anything but a finite number > 0. */
   set speed(value: number) {
     if (typeof value !== 'number' || !(value > 0) || value === Infinity) {
       throw new RangeError(`InstantReplay speed must be a finite number > 0, got ${show(value)}`);
