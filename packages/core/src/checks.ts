@@ -118,8 +118,8 @@ export function resolveOptions(options: LoopOptions): ResolvedOptions {
   const { mode = 'fixed', scheduler, pauseWhenHidden } = options;
   if (!MODES.includes(mode)) fail('mode', mode, oneOf(MODES));
   const overflow = checkOverflow(options.overflow);
+  // A timeslice timestep must be whole milliseconds: the loop's clock checks that.
   const timestep = checkTimestep(options.timestep);
-  if (mode === 'timeslice') checkTimeslice(timestep);
   if (scheduler !== undefined && !isScheduler(scheduler)) {
     fail('scheduler', scheduler, `${oneOf(SCHEDULERS)} or an object with request() and cancel()`);
   }

@@ -101,7 +101,7 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
     const c = clock;
     const passed = advance(c, now);
     // Time cut by maxDelta, reported at the next frame that renders (a skipped one may cut too).
-    if (passed > c.clamp) drops.clamped += passed - c.clamp;
+    drops.clamped += Math.max(0, passed - c.clamp);
     if (pacer.capped && !pacer.ready(passed / perMs)) {
       stats.skipped++;
       return false;

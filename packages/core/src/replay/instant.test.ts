@@ -259,4 +259,84 @@ describe('InstantReplay', () => {
     expect(replay.speed).toBe(1);
     expect(replay.build).toBe('b');
   });
+
+  it('starts recording with no message, and an instant replay before any tick does nothing', () => {
+    const { replay, tick } = setup();
+    expect([replay.phase, replay.message, replay.changes, replay.replaying]).toEqual([
+      'recording',
+      '',
+      0,
+      false,
+    ]);
+    replay.instant();
+    tick();
+    expect(replay.replaying).toBe(false);
+    expect(replay.recorder.ticks).toBe(1);
+    expect(replay.keyframeBytes).toBe(64);
+    // a wall-clock figure, read from one clock: never negative, never beyond that clock
+    expect(replay.keyframeMs).toBeGreaterThanOrEqual(0);
+    expect(replay.keyframeMs).toBeLessThan(performance.now());
+  });
+
+  it('clears the message when a replay starts, matches, or is stopped after an error', () => {
+    const { replay, tick } = setup({ instantSeconds: 0.5 });
+    for (let i = 0; i < 100; i++) tick();
+    expect(replay.load(new Uint8Array(3))).toBe(false);
+    expect(replay.message).not.toBe('');
+    replay.instant();
+    tick();
+    expect([replay.phase, replay.message]).toEqual(['replaying', '']);
+    while (replay.replaying) tick();
+    expect([replay.phase, replay.message]).toEqual(['matched', '']);
+    expect(replay.load(new Uint8Array(3))).toBe(false);
+    replay.instant();
+    tick();
+    replay.stop();
+    expect([replay.phase, replay.message]).toEqual(['recording', '']);
+  });
+
+  it('ends a running replay at the next tick when a file is refused, keeping the error shown', () => {
+    const { game, replay, tick } = setup({ instantSeconds: 1 });
+    for (let i = 0; i < 200; i++) tick();
+    const live = game.saveState();
+    replay.instant();
+    for (let i = 0; i < 5; i++) tick();
+    expect(replay.replaying).toBe(true);
+    expect(replay.load(new TextEncoder().encode('not a recording'))).toBe(false);
+    const message = replay.message;
+    expect(replay.replaying).toBe(true); // until the next tick
+    tick();
+    expect(replay.replaying).toBe(false);
+    expect([replay.phase, replay.message]).toEqual(['error', message]);
+    // the live state came back and the live game went on by the tick just run
+    const after = new Game();
+    after.loadState(live);
+    after.step(pushAt(200));
+    expect(game.state).toEqual(after.state);
+  });
+
+  it('keeps the live state saved by the first replay when another is asked for during it', () => {
+    const { game, replay, tick } = setup({ instantSeconds: 1 });
+    for (let i = 0; i < 200; i++) tick();
+    const live = game.saveState();
+    replay.instant();
+    for (let i = 0; i < 10; i++) tick();
+    replay.instant(); // a second replay, from inside the first
+    tick();
+    expect(replay.replaying).toBe(true);
+    while (replay.replaying) tick();
+    expect(replay.phase).toBe('matched');
+    expect(game.saveState()).toEqual(live);
+  });
+
+  it('refuses seconds and speeds that are not finite positive numbers', () => {
+    const game = new Game();
+    const make = (o: Partial<InstantReplayOptions>) =>
+      new InstantReplay(game, { build: 'b', timestep: TIMESTEP, ...o });
+    expect(() => make({ keepSeconds: '2' as never })).toThrow(/keepSeconds .*got "2"/);
+    expect(() => make({ instantSeconds: Number.POSITIVE_INFINITY })).toThrow(/got Infinity/);
+    expect(() => make({ speed: '2' as never })).toThrow(/speed .*got "2"/);
+    expect(() => make({ speed: Number.POSITIVE_INFINITY })).toThrow(/speed .*got Infinity/);
+    expect(make({ keepSeconds: 0.001 }).recorder.keep).toBe(1);
+  });
 });

@@ -86,8 +86,8 @@ export class InstantReplay {
   #playback: Playback | null = null;
   #pending: Playback | null = null;
   #live: Uint8Array | null = null;
-  /** A file was refused during a replay: it ends at the next tick, the error stays shown. */
-  #abandon = false;
+  /** A file was refused: a running replay ends at the next tick, the error stays shown. */
+  #abandon: boolean | undefined;
   readonly #timestep: number;
   readonly #instantTicks: number;
   readonly #keyframeTicks: number;
@@ -167,7 +167,6 @@ export class InstantReplay {
       );
     }
     this.#pending = playback;
-    this.#abandon = false;
   }
 
   /**
@@ -251,9 +250,9 @@ export class InstantReplay {
     try {
       playback.verify(hash);
     } catch (error) {
-      if (!(error instanceof RecordingError)) throw error;
+      // A RecordingError naming the first tick that differs.
       this.#finish();
-      this.#set('error', error.message);
+      this.#set('error', (error as Error).message);
       return;
     }
     this.matched = playback.tick;
@@ -277,9 +276,8 @@ export class InstantReplay {
     try {
       this.game.loadState(pending.recording.start);
     } catch (error) {
-      // The game left its live state as it was: show why, end a running replay, go on live.
-      if (this.#playback) this.#finish();
-      this.#live = null;
+      // Show why, end a running replay and go on live (the saved live state loaded again).
+      this.#finish();
       this.refuse(error);
       return;
     }
@@ -289,12 +287,12 @@ export class InstantReplay {
     this.#set('replaying', '');
   }
 
-  /** Ends the replay and brings the live state back. */
+  /** Ends the replay and brings the live state back (saved when it started). */
   #finish(): void {
     this.#playback = null;
-    const live = this.#live;
+    const live = this.#live!;
     this.#live = null;
-    if (live) this.game.loadState(live);
+    this.game.loadState(live);
   }
 
   #set(phase: ReplayPhase, message: string): void {

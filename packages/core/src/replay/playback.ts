@@ -117,8 +117,8 @@ export function replayAll(
   const clock = clockState({ timestep });
   const state = clockView(clock);
   advance(clock, 0);
-  // Stryker disable next-line ArithmeticOperator: the time per frame decides only how many frames run
   for (let frame = 1; !playback.done; frame++) {
+    // Stryker disable next-line ArithmeticOperator: the time per frame decides only how many frames run
     advance(clock, frame * STEPS_PER_FRAME * timestep);
     // The last frame may owe more steps than the recording has left.
     while (due(clock) && !playback.done) {

@@ -235,3 +235,42 @@ describe('Clock: the time scale', () => {
     expect(clock.owed).toBe(9);
   });
 });
+
+describe('Clock: the figures and the steps of other lengths', () => {
+  it('shows simulated time, the leftover as lag, and the real time let through', () => {
+    const clock = make();
+    clock.advance(0);
+    clock.advance(25);
+    expect([clock.elapsed, clock.lag, clock.time, clock.steps]).toEqual([25 * perMs, 0.025, 0, 0]);
+    runDue(clock);
+    expect(clock.time).toBe(2 * 0.01);
+    expect(clock.lag).toBeCloseTo(0.005, 12);
+    expect(clock.steps).toBe(2);
+  });
+
+  it('counts updates of any length through spend(): whole steps as ticks, the rest as time', () => {
+    const clock = make();
+    clock.advance(0);
+    clock.advance(25);
+    clock.spend(15 * perMs, 15 * perMs);
+    expect([clock.tick, clock.steps, clock.owed]).toEqual([1, 1, 10 * perMs]);
+    expect(clock.time).toBeCloseTo(0.015, 12);
+    clock.spend(10 * perMs, 0); // taken, not simulated: no update counted
+    expect([clock.tick, clock.steps, clock.owed]).toEqual([1, 1, 0]);
+    clock.spend(0, 5 * perMs);
+    expect([clock.tick, clock.time]).toEqual([2, 0.02]);
+  });
+
+  it('drops all that is owed with policy drop, and keeps it with carry', () => {
+    const dropping = make(10, true);
+    dropping.advance(0);
+    dropping.advance(25);
+    dropping.drop();
+    expect([dropping.owed, dropping.dropped]).toEqual([0, 25 * perMs]);
+    const carrying = make(10, false);
+    carrying.advance(0);
+    carrying.advance(25);
+    carrying.drop();
+    expect([carrying.owed, carrying.dropped]).toEqual([25 * perMs, 0]);
+  });
+});

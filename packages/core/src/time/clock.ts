@@ -167,7 +167,7 @@ export class Clock {
   advance(now: number): number {
     const c = this.#c;
     const passed = rule.advance(c, now);
-    if (passed > c.clamp) this.#clamped += passed - c.clamp;
+    this.#clamped += Math.max(0, passed - c.clamp);
     return passed;
   }
 

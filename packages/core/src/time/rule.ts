@@ -72,8 +72,6 @@ export interface ClockState {
    * carry the scaling).
    */
   owe: (c: ClockState, units: number) => void;
-  /** At the next baseline, set aside all that is owed, not only whole steps (see resync). */
-  all: boolean;
   /** The timestep in seconds; units per step and per ms; 0.5 to round (0 to floor:
    * timeslices); maxDelta in units. */
   readonly dt: number;
@@ -113,7 +111,6 @@ export function clockState(options: ClockOptions): ClockState {
     scaledIn: 0,
     scaledOut: 0,
     owe: oweAsIs,
-    all: false,
     dt: timestep / 1000,
     perStep: timeslice ? timestep : UNITS_PER_STEP,
     perMs,
@@ -152,10 +149,7 @@ function unusual(c: ClockState, now: number, u: number): number {
   const good = Math.abs(now) <= MAX_STAMP;
   let d = 0;
   if (Number.isNaN(c.origin)) {
-    // A baseline: owes nothing; whole steps owed (or all, see resync) are set aside.
-    const aside = c.all ? c.owed : c.owed - (c.owed % c.perStep);
-    c.held += aside;
-    c.owed -= aside;
+    // A baseline: owes nothing (what was owed was set aside by resync).
     if (good) {
       c.origin = c.now = now;
       c.high = c.last = 0;
@@ -200,7 +194,8 @@ export function setScale(c: ClockState, value: number): void {
   if (value === c.scale) return;
   c.scale = value;
   c.scaledIn = c.scaledOut = 0;
-  c.owe = value === 1 ? oweAsIs : oweScaled;
+  // Scaling at 1 owes the units as they are, exactly: once scaled, always through it.
+  c.owe = oweScaled;
 }
 
 /**
@@ -239,12 +234,15 @@ export function alpha(c: ClockState): number {
 }
 
 /**
- * Forgets the previous timestamp, so the next good frame is a baseline that owes nothing; whole
- * steps owed are set aside then (`all`: all that is owed).
+ * Forgets the previous timestamp, so the next good frame is a baseline that owes nothing, and
+ * sets the whole steps owed aside (`all`: all that is owed), owed again from the frame after the
+ * baseline: nothing lost, nothing bursting.
  */
 export function resync(c: ClockState, all: boolean): void {
   c.origin = Number.NaN;
-  c.all = all;
+  const aside = all ? c.owed : c.owed - (c.owed % c.perStep);
+  c.held += aside;
+  c.owed -= aside;
 }
 
 /**
