@@ -313,6 +313,12 @@ describe('InstantReplay', () => {
     after.loadState(live);
     after.step(pushAt(200));
     expect(game.state).toEqual(after.state);
+    // and the next replay plays to its end
+    replay.instant();
+    for (let i = 0; i < 3; i++) tick();
+    expect(replay.replaying).toBe(true);
+    while (replay.replaying) tick();
+    expect(replay.phase).toBe('matched');
   });
 
   it('keeps the live state saved by the first replay when another is asked for during it', () => {

@@ -190,7 +190,7 @@ export class InstantReplay {
    */
   refuse(error: unknown): void {
     this.#pending = null;
-    if (this.#playback) this.#abandon = true;
+    this.#abandon = true;
     this.#set(
       'error',
       `cannot replay this file: ${error instanceof Error ? error.message : String(error)}`,
@@ -264,10 +264,8 @@ export class InstantReplay {
 
   /** A refused file ends the running replay; a pending one starts. */
   #startTick(): void {
-    if (this.#abandon) {
-      this.#abandon = false;
-      if (this.#playback) this.#finish(); // the phase stays 'error', with its message
-    }
+    if (this.#abandon && this.#playback) this.#finish(); // the phase stays 'error'
+    this.#abandon = false;
     const pending = this.#pending;
     if (!pending) return;
     this.#pending = null;
