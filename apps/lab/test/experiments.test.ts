@@ -9,7 +9,7 @@ import { close, experimentRows, open, setParam, useLab } from './harness.js';
 useLab();
 
 describe('the seed experiments', () => {
-  it("seed 002's drift: the seed's distances beside ours, 600 and 1200 steps", async () => {
+  it("Bellot's drift (The Game Loop): the article's distances beside ours, 600 and 1200 steps", async () => {
     const opened = await open('?paused=1');
     const { page } = opened;
     await page.click('button[data-exp="drift"]');
@@ -29,7 +29,7 @@ describe('the seed experiments', () => {
     await close(opened);
   });
 
-  it("seed 003's integrator table: 2.625 m with 0.25 s steps, 3 m with one", async () => {
+  it("Palmer's integrator table (Game Loops): 2.625 m with 0.25 s steps, 3 m with one", async () => {
     const opened = await open('?paused=1&exp=integrator');
     const { page } = opened;
     let rows = await experimentRows(page);
@@ -41,7 +41,7 @@ describe('the seed experiments', () => {
     await close(opened);
   });
 
-  it("seed 004's trace: one tick, at the third frame", async () => {
+  it("Petersen's trace (Interpolated Physics Rendering): one tick, at the third frame", async () => {
     const opened = await open('?paused=1&exp=trace');
     const { page } = opened;
     let rows = await experimentRows(page);

@@ -24,7 +24,7 @@ describe('createBasicLoop', () => {
     expect(a.tick).toBe(l.tick);
   });
 
-  it('reproduces seed 004: a 33.33 ms step ticks once, at the third frame', () => {
+  it('reproduces Interpolated Physics Rendering (Petersen): a 33.33 ms step ticks once, at the third frame', () => {
     const ticks: number[] = [];
     const loop = createBasicLoop({
       timestep: 33.333333,

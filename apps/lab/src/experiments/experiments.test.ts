@@ -11,7 +11,7 @@ const figure = (id: string, values: Record<string, number>, key: string) =>
     .run(values)
     .find((row) => row.key === key)!;
 
-describe("seed 002's drift", () => {
+describe("Bellot's drift (The Game Loop)", () => {
   it('runs exactly seconds × fps steps at any rate; the float loop overshoots at some', () => {
     for (const fps of [30, 60, 120, 144, 240]) expect(walk(fps, 10).ticks).toBe(fps * 10);
     expect(walk(60, 10).distance).toBeCloseTo(25 / 3, 10);
@@ -38,7 +38,7 @@ describe("seed 002's drift", () => {
   });
 });
 
-describe("seed 003's integrator", () => {
+describe("Palmer's integrator (Game Loops)", () => {
   it("reproduces the seed's table", () => {
     const rows = integrate(250, 1);
     expect(rows.map((r) => r.position)).toEqual([0, 0.75, 1.4375, 2.0625, 2.625]);
@@ -63,7 +63,7 @@ describe("seed 003's integrator", () => {
   });
 });
 
-describe("seed 004's trace", () => {
+describe("Petersen's trace (Interpolated Physics Rendering)", () => {
   it('ticks once, at the third frame, carrying the leftover', () => {
     const frames = replay([10, 15, 18, 16], 1000 / 30);
     expect(frames.map((f) => f.ticks)).toEqual([0, 0, 1, 0]);

@@ -160,6 +160,10 @@ describe('InstantReplay', () => {
     expect(replay.message).toBe('cannot replay this file: a state of 10 bytes, not 64');
     expect(replay.replaying).toBe(false);
     expect(replay.recorder.ticks).toBe(201);
+    // the live game as if neither replay had been asked for: 201 live ticks
+    const clean = setup();
+    for (let k = 0; k < 201; k++) clean.tick();
+    expect(game.state).toEqual(clean.game.state);
   });
 
   it('takes a keyframe every keyframeSeconds and keeps about keepSeconds of ticks', () => {
@@ -210,14 +214,19 @@ describe('InstantReplay', () => {
         },
       }).start();
       let t = 0;
-      for (let f = 0; f <= 200; f++) loop.frame((t = (f * 1000) / 60));
+      const next = () => {
+        t += 1000 / 60;
+        return loop.frame(t);
+      };
+      loop.frame(t);
+      for (let f = 0; f < 200; f++) next();
       expect(replay.timeScale).toBe(1);
       replay.instant();
       let frames = 0;
-      loop.frame((t += 1000 / 60)); // the replay starts in this frame's step
+      next(); // the replay starts in this frame's step
       expect(replay.timeScale).toBe(speed);
       while (replay.replaying) {
-        loop.frame((t += 1000 / 60));
+        next();
         frames++;
       }
       expect(replay.phase).toBe('matched');

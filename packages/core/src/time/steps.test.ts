@@ -33,8 +33,9 @@ function fromDeltas(deltas: readonly number[]): number[] {
 }
 
 describe('fixed step (accumulator)', () => {
-  // Seed 004: a 33.33 ms step fed 10, 15, 18, 16 ms frames ticks once, at the third frame.
-  it('ticks exactly once, at the third frame, for seed 004 deltas', () => {
+  // "Interpolated Physics Rendering" (Andrew Petersen): a 33.33 ms step fed 10, 15, 18, 16 ms
+  // frames ticks once, at the third frame.
+  it('ticks exactly once, at the third frame, for the deltas of Interpolated Physics Rendering', () => {
     const { frames } = drive({ timestep: 33.333333 }, fromDeltas([10, 15, 18, 16]));
     expect(frames.slice(1).map((f) => f.updates)).toEqual([0, 0, 1, 0]);
     // ~9.67 ms remain after the tick, then 25.67 ms.
@@ -42,9 +43,9 @@ describe('fixed step (accumulator)', () => {
     expect(frames[4]!.alpha).toBeCloseTo(25.666667 / 33.333333, 5);
   });
 
-  // Seed 003: the ball (1 kg, +3 m/s, -1 N) stepped at 0.25 s is at 2.625 m after 1 s, at 3 m
+  // "Game Loops" (Luke Palmer): the ball (1 kg, +3 m/s, -1 N) stepped at 0.25 s is at 2.625 m after 1 s, at 3 m
   // with a 1 s step, against 2.5 m analytically.
-  it('reproduces the seed 003 integrator table', () => {
+  it('reproduces the integrator table of Game Loops (Palmer)', () => {
     for (const [timestep, expected] of [
       [250, 2.625],
       [1000, 3],

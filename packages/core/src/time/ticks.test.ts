@@ -41,10 +41,10 @@ describe('integer time', () => {
     expect(updatesAt(60, 10)).toBe(600);
   });
 
-  // Seed 002: `while (t < 10) t += spf` runs one extra step in ten seconds. In float64 the
+  // "The Game Loop" (Gilles Bellot): `while (t < 10) t += spf` runs one extra step in ten seconds. In float64 the
   // same loop runs 301 steps at 30 Hz and 2401 at 240 Hz, and the float accumulator of
   // "Fix Your Timestep" fed rAF timestamps runs 599 at 60 Hz. The integer clock runs 10 × hz.
-  it('reproduces the seed 002 drift with t += dt, and does not drift itself', () => {
+  it('reproduces the drift of The Game Loop (Bellot) with t += dt, and does not drift itself', () => {
     const floatSum = (hz: number) => {
       let t = 0;
       let n = 0;
@@ -85,10 +85,10 @@ describe('integer time', () => {
     }
   });
 
-  // Seed 002: a student walks at 3000/3600 m/s for ten seconds. With `t += dt` at 38 digits the
+  // "The Game Loop" (Gilles Bellot): a student walks at 3000/3600 m/s for ten seconds. With `t += dt` at 38 digits the
   // walk takes one step too many, 601 at 60 fps and 1201 at 120 fps: 8.3472 m and 8.3403 m
   // where 10 s × speed is 8.3333 m. One step at 60 Hz is 1.4 cm, so nine digits pin the count.
-  it('walks the seed 002 student exactly 8.3333 m in ten seconds at every rate', () => {
+  it('walks the student of The Game Loop (Bellot) exactly 8.3333 m in ten seconds at every rate', () => {
     const speed = 3000 / 3600;
     for (const hz of [30, 60, 120, 144, 240]) {
       let distance = 0;
