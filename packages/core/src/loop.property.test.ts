@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createBasicLoop } from './basic-loop.js';
 import { createLoop } from './loop.js';
+import { assert, snapshot } from './test-support/assert.js';
 import { check } from './test-support/check.js';
 import { stubRaf } from './test-support/fakes.js';
 import { hostileTrace } from './test-support/hostile.js';
-import { ALL_MODES, assert, config, drive, snapshot } from './test-support/loop-driver.js';
+import { ALL_MODES, config, drive } from './test-support/loop-driver.js';
 import { Reference } from './test-support/reference.js';
 import { UNITS_PER_STEP } from './time/ticks.js';
 

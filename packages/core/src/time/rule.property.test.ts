@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { assert } from '../test-support/assert.js';
 import { check } from '../test-support/check.js';
-import { assert } from '../test-support/loop-driver.js';
 import { Clock, type ClockOptions } from './clock.js';
 
 /**
