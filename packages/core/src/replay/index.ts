@@ -10,12 +10,8 @@
 
 export { RecordingError } from './error.js';
 export { hashNumbers } from './hash.js';
-export {
-  InstantReplay,
-  type InstantReplayOptions,
-  type Replayable,
-  type ReplayPhase,
-} from './instant.js';
+export { InstantReplay, type Replayable, type ReplayPhase } from './instant.js';
+export type { InstantReplayOptions } from './instant-options.js';
 export { Playback, replayAll } from './playback.js';
 export { Recorder, type RecorderOptions } from './recorder.js';
 export { Recording, type RecordingParts } from './recording.js';

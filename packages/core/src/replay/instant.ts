@@ -1,6 +1,7 @@
 import { InputSnapshot } from '../dom/input.js';
 import { show } from '../show.js';
 import { RecordingError } from './error.js';
+import { type InstantReplayOptions, ticks } from './instant-options.js';
 import { Playback } from './playback.js';
 import { Recorder } from './recorder.js';
 import { Recording } from './recording.js';
@@ -16,44 +17,18 @@ export interface Replayable {
 /** Where record and replay stand, as a page shows it. */
 export type ReplayPhase = 'recording' | 'replaying' | 'matched' | 'error';
 
-/** Options of an {@link InstantReplay}; times in seconds of simulated time. */
-export interface InstantReplayOptions {
-  /**
-   * Names the build of the game and whatever else a replay depends on (the level, a seed):
-   * a file from another is refused, as replaying it would show what never happened.
-   */
-  build: string;
-  /** The loop's timestep in ms (`loop.options.timestep`). */
-  timestep: number;
-  /** Seconds an instant replay shows. Default 10. */
-  instantSeconds?: number;
-  /** Seconds of history kept for an instant replay and a saved file. Default 12. */
-  keepSeconds?: number;
-  /** Seconds between keyframes: how far before the asked start a replay may begin. Default 2. */
-  keyframeSeconds?: number;
-  /** The replay's speed: 0.25 slow motion, 4 fast forward (see {@link InstantReplay.timeScale}). Default 1. */
-  speed?: number;
-}
-
-/** Seconds as whole ticks of `timestep` ms, at least one; RangeError naming a bad option. */
-function ticks(name: string, seconds: unknown, timestep: number): number {
-  if (typeof seconds !== 'number' || !(seconds > 0) || seconds === Infinity) {
-    throw new RangeError(
-      `InstantReplay option ${name} must be a number of seconds > 0, got ${show(seconds)}`,
-    );
-  }
-  return Math.max(1, Math.round((seconds * 1000) / timestep));
-}
-
 /**
- * Instant replay and bug-report recordings for a fixed-step game, on {@link Recorder} and
- * {@link Playback}: every live tick is recorded with the state hash after it, and a keyframe
- * (the whole state) every `keyframeSeconds`; {@link instant} replays about the last
- * `instantSeconds`, {@link load} a saved file. A replay starts at the next tick: the live state
- * is saved, the recording's start state loaded, and its ticks feed the game's own update until
- * they end (every tick's hash checked); then the live state comes back and recording goes on as
- * if the replay had not happened. A file that cannot be replayed (refused by {@link load}, or a
- * start state the game cannot load) never touches the live game: the phase 'error' says why.
+ * Instant replay and bug-report recordings for a fixed-step game in about ten lines of its own,
+ * on {@link Recorder} and {@link Playback}: Patrick Dickinson's "Instant Replay: Building a Game
+ * Engine with Reproducible Behavior" (a session is its initial state and the player's inputs),
+ * checked as in Glenn Fiedler's "Deterministic Lockstep" (a checksum of the state each tick).
+ * Every live tick is recorded with the state hash after it, and a keyframe (the whole state)
+ * every `keyframeSeconds`; {@link instant} replays about the last `instantSeconds`, {@link load}
+ * a saved file. A replay starts at the next tick: the live state is saved, the recording's start
+ * state loaded, and its ticks feed the game's own update until they end (every tick's hash
+ * checked); then the live state comes back and recording goes on as if the replay had not
+ * happened. A file that cannot be replayed (refused by {@link load}, a start state the game
+ * cannot load, ticks its update cannot read) never touches the live game: phase 'error' says why.
  *
  * @example
  * const replay = new InstantReplay(game, { build: BUILD, timestep: loop.options.timestep });
@@ -68,7 +43,7 @@ function ticks(name: string, seconds: unknown, timestep: number): number {
 export class InstantReplay {
   /** Records the live ticks. */
   readonly recorder: Recorder;
-  /** Where things stand; `changes` counts every change, so a page redraws only then. */
+  /** Where things stand, for the page; {@link changes} counts its changes. */
   phase: ReplayPhase = 'recording';
   /** Ticks the replay has matched so far (or matched in all, once `phase` is 'matched'). */
   matched = 0;
@@ -76,7 +51,10 @@ export class InstantReplay {
   length = 0;
   /** Why, when `phase` is 'error'. */
   message = '';
-  /** Bumped at every change of phase, matched ticks or message. */
+  /**
+   * Bumped at every change of phase or message, so a page redraws its status only then. Not
+   * at each replayed tick: compare {@link matched} too if the page shows the count.
+   */
   changes = 0;
   /** Milliseconds the latest keyframe's `saveState` took (wall clock, for an overlay). */
   keyframeMs = 0;
@@ -88,25 +66,28 @@ export class InstantReplay {
   #live: Uint8Array | null = null;
   /** A file was refused: a running replay ends at the next tick, the error stays shown. */
   #abandon: boolean | undefined;
+  /** This tick was recorded: only then is its hash the live game's (a replay may stop in it). */
+  #liveTick = false;
   readonly #timestep: number;
-  readonly #instantTicks: number;
-  readonly #keyframeTicks: number;
+  /** Ticks an instant replay shows (at least): `instantSeconds` or `instantTicks`. */
+  readonly instantTicks: number;
+  /** Ticks between keyframes; a keyframe is taken before every live tick it divides. */
+  readonly keyframeTicks: number;
 
   /** Checks every option (a RangeError names the option and the value) and starts recording. */
   constructor(
     private readonly game: Replayable,
     options: InstantReplayOptions,
   ) {
-    const { timestep } = options;
     // The Recorder checks build and timestep, naming them.
     this.recorder = new Recorder({
       build: options.build,
-      timestep,
-      keep: ticks('keepSeconds', options.keepSeconds ?? 12, timestep),
+      timestep: options.timestep,
+      keep: ticks(options, 'keep', 12),
     });
-    this.#timestep = timestep;
-    this.#instantTicks = ticks('instantSeconds', options.instantSeconds ?? 10, timestep);
-    this.#keyframeTicks = ticks('keyframeSeconds', options.keyframeSeconds ?? 2, timestep);
+    this.#timestep = options.timestep;
+    this.instantTicks = ticks(options, 'instant', 10);
+    this.keyframeTicks = ticks(options, 'keyframe', 2);
     this.speed = options.speed ?? 1;
   }
 
@@ -117,7 +98,7 @@ export class InstantReplay {
 
   /** Seconds an instant replay shows, as configured: what a page tells the player. */
   get instantSeconds(): number {
-    return (this.#instantTicks * this.#timestep) / 1000;
+    return (this.instantTicks * this.#timestep) / 1000;
   }
 
   /** True from the tick a replay starts to the tick it ends. */
@@ -150,7 +131,7 @@ export class InstantReplay {
   /** Asks for an instant replay of about the last `instantSeconds`, from the next tick. */
   instant(): void {
     if (this.recorder.ticks === 0) return;
-    this.play(this.recorder.recording(this.#instantTicks));
+    this.play(this.recorder.recording(this.instantTicks));
   }
 
   /**
@@ -213,7 +194,8 @@ export class InstantReplay {
   /**
    * First thing in a tick: the input this tick consumes. While live that is `live`, recorded
    * (after a keyframe when one is due); during a replay, the recording's tick (numbers into
-   * `out`, or a snapshot). Starts a pending replay, loading its start state into the game.
+   * `out`, or a snapshot). Starts a pending replay, loading its start state into the game. A
+   * tick the update cannot read (rows of the other kind) ends the replay as a refused file does.
    */
   begin(live: InputSnapshot): InputSnapshot;
   begin(live: Float64Array, out: Float64Array): Float64Array;
@@ -221,12 +203,21 @@ export class InstantReplay {
     this.#startTick();
     const playback = this.#playback;
     if (playback) {
-      if (live instanceof InputSnapshot) return playback.sample();
-      playback.sampleValues(out!);
-      return out!;
+      this.#liveTick = false;
+      try {
+        if (live instanceof InputSnapshot) return playback.sample();
+        playback.sampleValues(out!);
+        return out!;
+      } catch (error) {
+        // Rows of the other kind, or more numbers than `out` holds: a file no update can
+        // read. The replay ends with the live state, and this tick is a live one.
+        this.#finish();
+        this.refuse(error);
+      }
     }
+    this.#liveTick = true;
     const recorder = this.recorder;
-    if (recorder.ticks % this.#keyframeTicks === 0) {
+    if (recorder.ticks % this.keyframeTicks === 0) {
       const start = performance.now();
       const state = this.game.saveState();
       this.keyframeMs = performance.now() - start;
@@ -239,12 +230,13 @@ export class InstantReplay {
 
   /**
    * Last thing in a tick, with the hash of the state it left (see `hashNumbers`): recorded
-   * while live; checked during a replay, which ends at a divergence or at its last tick.
+   * while live; checked during a replay, which ends at a divergence or at its last tick; left
+   * alone when the replay was stopped inside the tick (it is no live state's).
    */
   end(hash: number): void {
     const playback = this.#playback;
     if (!playback) {
-      this.recorder.hash(hash);
+      if (this.#liveTick) this.recorder.hash(hash);
       return;
     }
     try {
