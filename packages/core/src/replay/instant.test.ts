@@ -315,13 +315,15 @@ describe('InstantReplay', () => {
   });
 
   it('starts recording with no message, and an instant replay before any tick does nothing', () => {
-    const { replay, tick } = setup();
+    const { game, replay, tick } = setup();
     expect([replay.phase, replay.message, replay.changes, replay.replaying]).toEqual([
       'recording',
       '',
       0,
       false,
     ]);
+    replay.end(game.hash()); // an end with no begin: no tick to hash, nothing recorded
+    expect(replay.recorder.ticks).toBe(0);
     replay.instant();
     tick();
     expect(replay.replaying).toBe(false);

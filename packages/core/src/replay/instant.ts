@@ -67,7 +67,7 @@ export class InstantReplay {
   /** A file was refused: a running replay ends at the next tick, the error stays shown. */
   #abandon: boolean | undefined;
   /** This tick was recorded: only then is its hash the live game's (a replay may stop in it). */
-  #liveTick = false;
+  #liveTick: boolean | undefined;
   readonly #timestep: number;
   /** Ticks an instant replay shows (at least): `instantSeconds` or `instantTicks`. */
   readonly instantTicks: number;
