@@ -8,7 +8,7 @@ import { stubRaf } from './test-support/fakes.js';
 import { hostileTrace } from './test-support/hostile.js';
 import { ALL_MODES, config, drive } from './test-support/loop-driver.js';
 import { Reference } from './test-support/reference.js';
-import { UNITS_PER_STEP } from './time/ticks.js';
+import { UNITS_PER_STEP } from './time/rule.js';
 
 /**
  * Every loop under hostile clocks and hostile callers: the invariants of the README's rule for

@@ -1,5 +1,5 @@
 import { createLoop, type Loop } from '../loop.js';
-import { UNITS_PER_STEP } from '../time/ticks.js';
+import { UNITS_PER_STEP } from '../time/rule.js';
 import { assert, assertFinite, snapshot } from './assert.js';
 import type { Control } from './hostile.js';
 import type { Config } from './loop-driver.js';

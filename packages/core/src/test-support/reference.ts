@@ -1,5 +1,5 @@
 import { Clock } from '../time/clock.js';
-import { MAX_STAMP } from '../time/ticks.js';
+import { MAX_STAMP } from '../time/rule.js';
 
 /**
  * What the property tests hold every loop to: the one {@link Clock}, fed the same timestamps

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Clock } from './clock.js';
-import { UNITS_PER_STEP } from './ticks.js';
+import { UNITS_PER_STEP } from './rule.js';
 
 const perStep = UNITS_PER_STEP;
 const perMs = perStep / 10;

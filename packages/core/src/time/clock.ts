@@ -92,7 +92,7 @@ export class Clock {
 
   /** The leftover in seconds: how far real time is ahead of the last step (extrapolation). */
   get lag(): number {
-    return this.#c.owed / this.perMs / 1000;
+    return rule.lag(this.#c);
   }
 
   /** The last good timestamp, in ms; 0 before the first. */

@@ -28,8 +28,11 @@ import type { ClockOptions } from './clock.js';
  */
 
 /**
- * Units in one fixed step. A power of two, so `alpha = leftover / UNITS_PER_STEP` is an exact
- * division, and a step of 1/60 s is still cut into ~16 ns units: far below timer resolution.
+ * Units in one fixed step: real time is counted in whole units and simulated time is
+ * `tick × timestep`, never summed as `t += dt` (which, "The Game Loop" by Gilles Bellot shows,
+ * runs an extra step in ten seconds at 60 Hz). A power of two, so `alpha = leftover /
+ * UNITS_PER_STEP` is an exact division, and a step of 1/60 s is still cut into ~16 ns units:
+ * far below timer resolution.
  */
 export const UNITS_PER_STEP = 2 ** 20;
 
@@ -226,6 +229,11 @@ export function step(c: ClockState): void {
 /** Simulated seconds: `tick × dt` (never summed, so it cannot drift) plus any part step. */
 export function time(c: ClockState): number {
   return c.part ? (c.tick * c.perStep + c.part) / c.perMs / 1000 : c.tick * c.dt;
+}
+
+/** The leftover in seconds: how far real time is ahead of the last step (extrapolation). */
+export function lag(c: ClockState): number {
+  return c.owed / c.perMs / 1000;
 }
 
 /** alpha = leftover / timestep, in [0, 1) even while whole steps are still owed. */

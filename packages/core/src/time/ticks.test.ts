@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLoop } from '../loop.js';
 import { Clock } from './clock.js';
-import { UNITS_PER_STEP } from './ticks.js';
+import { UNITS_PER_STEP } from './rule.js';
 
 /** Runs `frames` frames of a display at `hz` and returns the updates a loop ran. */
 function updatesAt(hz: number, seconds: number): number {

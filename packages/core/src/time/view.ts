@@ -1,5 +1,5 @@
 import type { LoopState } from '../options.js';
-import { alpha, type ClockState, time } from './rule.js';
+import { alpha, type ClockState, lag, time } from './rule.js';
 
 /**
  * The figures of a clock as a loop's hooks see them ({@link LoopState}), read live from its
@@ -18,7 +18,7 @@ export function clockView(c: ClockState): LoopState {
       return alpha(c);
     },
     get lag() {
-      return c.owed / c.perMs / 1000;
+      return lag(c);
     },
     dt: c.dt,
     get now() {
