@@ -29,6 +29,7 @@ export default {
     '!src/index.ts',
     '!src/dom/index.ts',
     '!src/replay/index.ts',
+    '!src/worker/index.ts',
   ],
   concurrency: 2,
   timeoutMS: 20_000,

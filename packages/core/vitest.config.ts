@@ -12,6 +12,15 @@ import { isUncaughtOnPurpose } from './src/test-support/uncaught.js';
  */
 const mutating = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 
+/**
+ * Cross-origin isolation for the browser tests, as a game's host sends it: without these two
+ * headers a page has no SharedArrayBuffer, and the worker transport's shared half cannot run.
+ */
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
   test: {
     // The browser project's run/errors.browser.test.ts lets one hook error escape from
@@ -31,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        server: { headers: ISOLATION },
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.ts'],

@@ -55,8 +55,8 @@ describe('the development and production builds (export conditions)', () => {
     expect(consumer(['development'], TRY)).toEqual(plain);
   });
 
-  it('serves the replay and dom entries from the same build under each condition', () => {
-    const ENTRIES = `for (const entry of ['replay', 'dom']) {
+  it('serves the replay, dom and worker entries from the same build under each condition', () => {
+    const ENTRIES = `for (const entry of ['replay', 'dom', 'worker']) {
   out[entry] = import.meta.resolve('@loop/core/' + entry);
   out[entry + 'Exports'] = Object.keys(await import('@loop/core/' + entry)).sort();
 }`;
@@ -79,6 +79,10 @@ describe('the development and production builds (export conditions)', () => {
     expect(dev.domExports).not.toContain('Input');
     expect(production.replayExports).toEqual(dev.replayExports);
     expect(production.domExports).toEqual(dev.domExports);
+    expect(dev.worker).toMatch(/\/dist\/worker\/index\.js$/);
+    expect(production.worker).toMatch(/\/dist\/production\/worker\/index\.js$/);
+    expect(dev.workerExports).toEqual(['WorkerHealth', 'createWorkerLoop', 'serveSimulation']);
+    expect(production.workerExports).toEqual(dev.workerExports);
   });
 
   it('keeps record and replay and the browser helpers out of the root entry', () => {
@@ -89,6 +93,8 @@ describe('the development and production builds (export conditions)', () => {
       'stylePage',
       'rafScheduler',
       'Pacer',
+      'createWorkerLoop',
+      'serveSimulation',
     ]) {
       expect(plain.exports).not.toContain(name);
     }

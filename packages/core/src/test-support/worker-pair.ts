@@ -1,0 +1,94 @@
+import { MessageChannel } from 'node:worker_threads';
+import type { FrameCallback, Scheduler } from '../run/scheduler.js';
+import type { WorkerLike } from '../worker/page-options.js';
+import type { Port, Simulation, SimulationContext } from '../worker/protocol.js';
+import { serveSimulation } from '../worker/serve.js';
+
+/** A scheduler the test fires by hand: `fire(now)` runs the pending frame, if any. */
+export class HandScheduler implements Scheduler {
+  private callback: FrameCallback | undefined;
+  /** Requests made so far. */
+  requests = 0;
+
+  get pending(): boolean {
+    return this.callback !== undefined;
+  }
+
+  request(callback: FrameCallback): void {
+    this.callback = callback;
+    this.requests++;
+  }
+
+  cancel(): void {
+    this.callback = undefined;
+  }
+
+  /** Runs the pending frame at `now`; throws if none is pending (the loop is stopped). */
+  fire(now: number): void {
+    const callback = this.callback;
+    if (!callback) throw new Error('no frame pending: the worker loop is stopped');
+    this.callback = undefined;
+    callback(now);
+  }
+}
+
+/** A page-side worker and a served simulation on the two ends of a real MessageChannel. */
+export interface WorkerPair {
+  /** What `createWorkerLoop` takes as its worker. */
+  readonly worker: WorkerLike & { readonly terminated: boolean };
+  /** The worker loop's scheduler. */
+  readonly frames: HandScheduler;
+  /** The context the simulation's setup got, once it ran. */
+  context: SimulationContext | undefined;
+}
+
+/**
+ * Serves the simulation `make` returns on one end of a MessageChannel in this thread and gives
+ * the other end as a `Worker`: the same messages, transfers and shared memory as a real worker,
+ * with the worker's frames fired by hand (`frames.fire(now)`).
+ */
+export function workerPair(
+  make: (context: SimulationContext) => Simulation | Promise<Simulation>,
+): WorkerPair {
+  const { port1, port2 } = new MessageChannel();
+  const frames = new HandScheduler();
+  let terminated = false;
+  const pair: WorkerPair = {
+    worker: {
+      postMessage: (message, transfer) => port1.postMessage(message, transfer as never),
+      addEventListener: (type, listener) => port1.addEventListener(type, listener as never),
+      removeEventListener: (type, listener) => port1.removeEventListener(type, listener as never),
+      terminate() {
+        terminated = true;
+        // After the messages already posted: a real worker's terminate kills it at once.
+        setTimeout(() => port1.close(), 5);
+      },
+      get terminated() {
+        return terminated;
+      },
+    },
+    frames: frames,
+    context: undefined,
+  };
+  serveSimulation(
+    (context) => {
+      pair.context = context;
+      return make(context);
+    },
+    { port: port2 as unknown as Port, scheduler: frames },
+  );
+  return pair;
+}
+
+/** Waits (a macrotask at a time, at most `tries`) until `done()` holds; throws if it never does. */
+export async function until(
+  done: () => boolean,
+  what = 'the condition',
+  tries = 200,
+): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  throw new Error(`never happened: ${what}`);
+}
