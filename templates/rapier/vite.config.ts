@@ -32,7 +32,22 @@ function buildId(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
+/**
+ * Cross-origin isolation: with these two headers the page gets SharedArrayBuffer, and worker
+ * mode hands snapshots over through shared memory (the overlay says `worker (shared)`). A host
+ * that cannot send them still runs worker mode, over transferred buffers (`worker (message)`),
+ * with the same results. Sent by `npm run dev` and `npm run preview`; on your host, see README.
+ */
+export const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
+  server: { headers: ISOLATION },
+  preview: { headers: ISOLATION },
+  // The simulation worker (src/sim.worker.ts) is a module worker, bundled as one.
+  worker: { format: 'es' },
   define: { __BUILD__: JSON.stringify(buildId()) },
   // Rapier's compat build inlines its WebAssembly as base64 (about 4.3 MB, 1.6 MB gzipped) and
   // three.js adds 550 kB: the default 500 kB warning would fire on every build.

@@ -1,9 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { galleryRoot } from '../apps.mjs';
+import {
+  expectMatched,
+  loadRecording,
+  overlayText as overlayOf,
+  PAGE_WAIT_MS,
+  problemsOf,
+  saveRecording,
+  status,
+  until,
+} from './rapier-page.js';
 import { type SiteServer, serveSite } from './site-server.js';
 
 /**
@@ -17,9 +26,9 @@ import { type SiteServer, serveSite } from './site-server.js';
  */
 
 const DIST = join(galleryRoot, 'dist');
-const PAGE_WAIT_MS = 120_000;
 
 let server: SiteServer;
+
 let browser: Browser;
 
 beforeAll(async () => {
@@ -32,72 +41,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The replay status as the page shows it. */
-interface Status {
-  replay: string;
-  matched: number;
-  length: number;
-  ticks: number;
-  changes: number;
-  text: string;
-}
-
-function status(page: Page): Promise<Status> {
-  return page.$eval('#replay', (element) => {
-    const data = (element as HTMLElement).dataset;
-    return {
-      replay: data.replay ?? '',
-      matched: Number(data.matched),
-      length: Number(data.length),
-      ticks: Number(data.ticks),
-      changes: Number(data.changes),
-      text: element.textContent ?? '',
-    };
-  });
-}
-
-/** One refresh of the stats overlay, with the replay status of that moment. */
-/** Polls the status until `done` holds. */
-async function until(page: Page, done: (s: Status) => boolean): Promise<Status> {
-  let last = await status(page);
-  await expect
-    .poll(
-      async () => {
-        last = await status(page);
-        return done(last);
-      },
-      { timeout: PAGE_WAIT_MS, interval: 200 },
-    )
-    .toBe(true);
-  return last;
-}
-
-/** Waits for the next replay to end and checks it matched every one of its ticks. */
-async function expectMatched(page: Page, after: number): Promise<Status> {
-  const end = await until(page, (s) => s.changes > after && s.replay !== 'replaying');
-  expect(end.text).toBe(`replay matched ${end.length} ticks`);
-  expect(end.replay).toBe('matched');
-  expect(end.length).toBeGreaterThan(0);
-  expect(end.matched).toBe(end.length);
-  return end;
-}
-
 describe('the rapier app', () => {
   it('replays a session instantly and from a saved file, matching every tick, and names a corrupted file', async () => {
     const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    const problems = problemsOf(page);
     try {
       await page.goto(`${server.url}rapier/index.html`, { waitUntil: 'load' });
       await until(page, (s) => s.ticks > 0);
 
       // The overlay shows the game's own lines: the bodies, Rapier's step, the keyframes.
-      const overlayText = () => page.$eval('[data-loop-stats]', (e) => e.textContent ?? '');
+      const overlayText = () => overlayOf(page);
       await expect.poll(overlayText, { timeout: PAGE_WAIT_MS }).toMatch(/keyframe {3}\d+\.\d ms/);
       const overlay = await overlayText();
+      expect(overlay).toMatch(/^simulation main thread$/m);
+      expect(overlay).toMatch(/^ticks\/s {4}\d+\.\d$/m);
       expect(overlay).toMatch(/^bodies {5}1001 \(\d+ awake\)$/m);
       expect(overlay).toMatch(/^physics {4}\d+\.\d\d ms \/ step$/m);
       expect(overlay).toMatch(/^keyframe {3}\d+\.\d ms, \d+\.\d MB \/ 2 s$/m);
@@ -127,15 +84,9 @@ describe('the rapier app', () => {
 
       // Save the recording, load the file back (at twice the speed): it replays and matches again.
       await page.selectOption('#speed', '2');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
-      expect(download.suggestedFilename()).toMatch(/^rapier-[0-9a-f]{12}\.looprec$/);
-      const file = readFileSync((await download.path())!);
+      const file = await saveRecording(page);
       before = (await status(page)).changes;
-      await page.setInputFiles('#load', {
-        name: 'session.looprec',
-        mimeType: 'application/octet-stream',
-        buffer: file,
-      });
+      await loadRecording(page, file);
       const loaded = await expectMatched(page, before);
       expect(loaded.length).toBeGreaterThanOrEqual(instant.length);
 
@@ -144,11 +95,7 @@ describe('the rapier app', () => {
       const middle = corrupted.length >> 1;
       corrupted[middle] = corrupted[middle]! ^ 0x10;
       before = (await status(page)).changes;
-      await page.setInputFiles('#load', {
-        name: 'corrupted.looprec',
-        mimeType: 'application/octet-stream',
-        buffer: corrupted,
-      });
+      await loadRecording(page, corrupted, 'corrupted.looprec');
       const refused = await until(page, (s) => s.changes > before);
       expect(refused.replay).toBe('error');
       expect(refused.text).toMatch(/^cannot replay this file: .*(corrupt|checksum)/i);

@@ -16,12 +16,18 @@ export interface SiteServer {
  * path under the prefix. Anything outside the prefix is a bare 404, so a page that asks for
  * `/assets/...` (an absolute path) fails to load here as it would on Pages. Static files only,
  * read from disk on every request (sirv's dev mode): what the test sees is what was built.
- * Listens on port 0 of 127.0.0.1, so two runs never fight over a port.
+ * Listens on port 0 of 127.0.0.1, so two runs never fight over a port. `headers` go with every
+ * response: the cross-origin isolation headers of a host that can send them (Pages cannot).
  */
-export async function serveSite(dir: string, prefix: string): Promise<SiteServer> {
+export async function serveSite(
+  dir: string,
+  prefix: string,
+  headers: Record<string, string> = {},
+): Promise<SiteServer> {
   const files = sirv(dir, { dev: true });
   const notFound = readFileSync(join(dir, '404.html'));
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = req.url ?? '/';
     if (!url.startsWith(prefix)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`${url} is outside ${prefix}`);

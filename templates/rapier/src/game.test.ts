@@ -10,8 +10,9 @@ import {
   steady,
   TIMESTEP,
 } from './headless.test-support';
-import { initPhysics, PLAYER } from './physics';
+import { initPhysics } from './physics';
 import { Poses } from './poses';
+import { PLAYER } from './world';
 
 beforeAll(() => initPhysics());
 

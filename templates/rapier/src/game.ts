@@ -78,10 +78,23 @@ export class Game {
    * R asks for an instant replay and Escape ends one; both take effect in this step.
    */
   update(dt: number, input: InputSnapshot): void {
+    this.advance(
+      dt,
+      this.controls.read(input),
+      input.wasPressed('KeyR'),
+      input.wasPressed('Escape'),
+    );
+  }
+
+  /**
+   * One fixed step from controls already read: `live` (the numbers of {@link Controls}),
+   * `replay` to start an instant replay and `end` to end one, both in this step. What `update`
+   * does after reading the input; a worker, whose input arrives as numbers, calls it directly.
+   */
+  advance(dt: number, live: Float64Array, replay: boolean, end: boolean): void {
     this.poses.save();
-    if (input.wasPressed('KeyR')) this.replays.instant();
-    if (input.wasPressed('Escape')) this.replays.stop();
-    const live = this.controls.read(input);
+    if (replay) this.replays.instant();
+    if (end) this.replays.stop();
     const controls = this.replays.begin(live, this.replayed);
     this.step(dt, controls);
     this.replays.end(this.lastHash);

@@ -1,4 +1,4 @@
-import type { InstantReplay } from '@loop/core/replay';
+import type { ReplayStatus } from './status';
 
 /**
  * The replay part of the page: a status line a person reads and a test reads too (its
@@ -11,8 +11,9 @@ export class ReplayPanel {
   private shownMatched = -1;
   private shownTicks = -1;
 
+  /** `source` is read at each refresh: assign a new one when a worker posts it. */
   constructor(
-    private readonly replays: InstantReplay,
+    public source: ReplayStatus,
     private readonly status: HTMLElement,
   ) {}
 
@@ -21,8 +22,8 @@ export class ReplayPanel {
    * times a second, not per frame: the DOM is written only when there is something new.
    */
   refresh(): void {
-    const r = this.replays;
-    const ticks = r.recorder.ticks;
+    const r = this.source;
+    const ticks = r.ticks;
     if (
       r.changes === this.shownChanges &&
       r.matched === this.shownMatched &&
@@ -42,9 +43,8 @@ export class ReplayPanel {
     s.textContent = statusText(r);
   }
 
-  /** Saves the recorded history to a file (a download), named after the build. */
-  save(build: string): void {
-    const bytes = this.replays.save();
+  /** Saves a recording (`InstantReplay.save()`'s bytes) to a file (a download), named after the build. */
+  save(bytes: Uint8Array, build: string): void {
     const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
     const link = document.createElement('a');
     link.href = url;
@@ -55,25 +55,33 @@ export class ReplayPanel {
   }
 
   /**
-   * Reads a recording file the person picked and replays it, or shows why it cannot: whatever
-   * goes wrong, reading the file included, ends on the status line, never as an unhandled
-   * rejection nobody sees.
+   * Reads a recording file the person picked and hands its bytes to `play` (which replays
+   * it, or shows why it cannot); a file that cannot be read goes to `refuse`. Whatever goes
+   * wrong ends on the status line, never as an unhandled rejection nobody sees.
    */
-  async load(file: File): Promise<void> {
+  async load(
+    file: File,
+    play: (bytes: Uint8Array) => void,
+    refuse: (error: unknown) => void,
+  ): Promise<void> {
+    let bytes: Uint8Array;
     try {
-      this.replays.load(new Uint8Array(await file.arrayBuffer()));
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (error) {
-      this.replays.refuse(error);
+      refuse(error);
+      this.refresh();
+      return;
     }
+    play(bytes);
     this.refresh();
   }
 }
 
 /** The status line for each phase; the instant replay's length is the configured one. */
-function statusText(r: InstantReplay): string {
+function statusText(r: ReplayStatus): string {
   switch (r.phase) {
     case 'recording':
-      return `recording: ${r.recorder.ticks} ticks so far. R replays the last ${Math.round(r.instantSeconds * 10) / 10} s.`;
+      return `recording: ${r.ticks} ticks so far. R replays the last ${Math.round(r.instantSeconds * 10) / 10} s.`;
     case 'replaying':
       return `replaying: ${r.matched} of ${r.length} ticks matched. Esc returns to the game.`;
     case 'matched':

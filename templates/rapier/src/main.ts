@@ -1,4 +1,3 @@
-import { createLoop } from '@loop/core';
 import {
   createInput,
   createScope,
@@ -7,33 +6,22 @@ import {
   watchCanvas,
 } from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
-import { BUILD } from './build';
-import { Game } from './game';
+import { BUSY_MS, busyPage } from './busy';
 import { ReplayPanel } from './hud';
-import { initPhysics } from './physics';
-import { View } from './scene';
-
-/** 60 steps a second: Rapier's own default, and smooth on most displays with interpolation. */
-const SIMULATION_HZ = 60;
-/** Boxes in the pile: 1 000 dynamic bodies plus the ball. */
-const BOXES = 1000;
-/**
- * At most 4 steps per frame (the default is 10). When 1 000 boxes are awake a step can cost
- * more than its 16.7 ms on a slow machine; with a low cap the game slows down and keeps
- * drawing several frames a second, instead of spending every frame on 10 steps and showing
- * one or two. The overlay's `dropped` counts the time given up.
- */
-const MAX_STEPS = 4;
-/** Seconds between keyframes (whole-state snapshots) of the recording: the Game's default. */
-const KEYFRAME_SECONDS = 2;
-/** How often the replay status is rewritten, in ms (the overlay keeps its own 250 ms). */
-const REFRESH_MS = 250;
+import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
+import { TickRate } from './rate';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;
-const speed = document.querySelector<HTMLSelectElement>('#speed')!;
-const fileInput = document.querySelector<HTMLInputElement>('#load')!;
+const modeSelect = document.querySelector<HTMLSelectElement>('#mode')!;
+const busySwitch = document.querySelector<HTMLInputElement>('#busy')!;
 stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
+
+/** The mode and the busy page come from the URL (`?mode=worker&busy=1`), so a link shows them. */
+const params = new URLSearchParams(location.search);
+const mode: Mode = params.get('mode') === 'worker' ? 'worker' : 'main';
+modeSelect.value = mode;
+busySwitch.checked = params.get('busy') === '1';
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -42,83 +30,90 @@ scope.add(() => {
   disposed = true;
 });
 if (import.meta.hot) {
-  // An edit re-runs this module: stop everything it started, so two loops never run.
+  // An edit re-runs this module: stop everything it started (the worker too), so two
+  // simulations never run.
   import.meta.hot.dispose(scope.dispose);
   import.meta.hot.accept();
 }
 
-await initPhysics();
-if (!disposed) start();
+// A change of mode reloads with the new URL: the other mode starts from a fresh game.
+scope.listen(modeSelect, 'change', () => {
+  params.set('mode', modeSelect.value);
+  location.search = params.toString();
+});
+let stopBusy: (() => void) | undefined;
+const setBusy = () => {
+  stopBusy?.();
+  stopBusy = busySwitch.checked ? busyPage(BUSY_MS) : undefined;
+};
+scope.listen(busySwitch, 'change', setBusy);
+scope.add(() => stopBusy?.());
+setBusy();
 
-function start(): void {
-  const timestep = 1000 / SIMULATION_HZ;
-  const game = scope.add(new Game({ boxes: BOXES, timestep, keyframeSeconds: KEYFRAME_SECONDS }));
-  const view = new View(game.poses);
-  const panel = new ReplayPanel(game.replays, status);
+// Each mode is a chunk of its own, loaded on demand: worker mode's page never downloads
+// Rapier (the worker does), and the main-thread mode loads it and its WebAssembly first.
+const run =
+  mode === 'worker'
+    ? (await import('./worker-page')).startWorker
+    : await (await import('./main-thread')).loadMainThread();
+if (!disposed) start(run);
+
+function start(run: StartMode): void {
   const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
   const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'] }));
-  // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
-  // into exactly that, so its own pixel ratio stays 1.
-  scope.add(watchCanvas(canvas, (size) => view.resize(renderer, size), { maxDpr: 2 }));
-
-  // Buttons go through the input like the keys, so they act at the start of a step.
-  scope.listen(document.querySelector('#instant')!, 'click', () => input.tap('KeyR'));
-  scope.listen(document.querySelector('#save')!, 'click', () => panel.save(BUILD));
-  game.replays.speed = Number(speed.value);
-  scope.listen(speed, 'change', () => {
-    game.replays.speed = Number(speed.value);
-  });
-  scope.listen(fileInput, 'change', () => {
-    const file = fileInput.files?.[0];
-    fileInput.value = ''; // the same file picked again fires change again
-    if (file) void panel.load(file);
-  });
-
-  const loop = createLoop({
-    timestep,
-    maxSteps: MAX_STEPS,
-    // A hook threw and the loop stopped: say so where the player looks (a file that cannot be
-    // replayed never gets here: the InstantReplay shows it and the game goes on), the stack to the console.
-    onError(error) {
+  const page: Page = {
+    scope,
+    canvas,
+    renderer,
+    input,
+    panel: new ReplayPanel(
+      {
+        phase: 'recording',
+        changes: 0,
+        matched: 0,
+        length: 0,
+        ticks: 0,
+        instantSeconds: 10,
+        message: '',
+      },
+      status,
+    ),
+    speed: document.querySelector<HTMLSelectElement>('#speed')!,
+    fileInput: document.querySelector<HTMLInputElement>('#load')!,
+    save: document.querySelector<HTMLButtonElement>('#save')!,
+    stopped(error) {
       console.error(error);
       status.dataset.replay = 'error';
       status.textContent = `the game stopped: ${error instanceof Error ? error.message : String(error)}`;
     },
-    update(dt) {
-      game.update(dt, input.sample()); // one world.step() of exactly dt, never the frame time
-      // A replay plays at the chosen speed; the live game at 1. The loop's time scale changes
-      // how many fixed steps a frame runs, never dt.
-      loop.timeScale = game.replays.timeScale;
-    },
-    render(alpha, state) {
-      game.poses.blend(alpha); // batch lerp (positions) and slerp (orientations)
-      view.update(alpha, state); // composeMatrices, the ball, the camera
-      renderer.render(view.scene, view.camera);
-    },
-  });
-  scope.add(loop).start();
+    onResize: () => {},
+  };
+  const { loop, figures } = run(page);
+  // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
+  // into exactly that, so its own pixel ratio stays 1.
+  scope.add(watchCanvas(canvas, (size) => page.onResize(size), { maxDpr: 2 }));
+  // Buttons go through the input like the keys, so they act at the start of a step.
+  scope.listen(document.querySelector('#instant')!, 'click', () => input.tap('KeyR'));
 
-  let stepsBefore = 0;
-  let msBefore = 0;
-  let ms = 0;
-  // Rapier's step time averaged since the overlay's last refresh (one step's time jumps
-  // around); kept as it was when no step ran since. The keyframe line: the latest keyframe's
-  // snapshot, the one step every KEYFRAME_SECONDS that costs more and allocates.
-  const physicsLines = () => {
-    const physics = game.physics;
-    const replays = game.replays;
-    const steps = game.steps - stepsBefore;
-    if (steps > 0) ms = (physics.stepMsTotal - msBefore) / steps;
-    stepsBefore = game.steps;
-    msBefore = physics.stepMsTotal;
+  const rate = new TickRate();
+  const where = 'health' in loop ? `worker (${loop.health.transport})` : 'main thread';
+  const lines = () => {
+    const f = figures();
+    const late =
+      'health' in loop ? `\nsnapshots  ${loop.health.late} late, ${loop.health.reused} reused` : '';
     return (
-      `bodies     ${physics.count} (${game.poses.active} awake)\n` +
-      `physics    ${ms.toFixed(2)} ms / step\n` +
-      `keyframe   ${replays.keyframeMs.toFixed(1)} ms, ${(replays.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s`
+      `simulation ${where}\n` +
+      `ticks/s    ${rate.read(loop.tick, performance.now()).toFixed(1)}\n` +
+      `bodies     ${f.bodies} (${f.awake} awake)\n` +
+      `physics    ${f.stepMs.toFixed(2)} ms / step\n` +
+      `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s` +
+      late
     );
   };
-  scope.add(createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines: physicsLines }));
-  panel.refresh();
-  const timer = setInterval(() => panel.refresh(), REFRESH_MS);
+  const overlay = createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines });
+  overlay.element.dataset.mode = mode;
+  scope.add(overlay);
+  page.panel.refresh();
+  const timer = setInterval(() => page.panel.refresh(), 250);
   scope.add(() => clearInterval(timer));
 }

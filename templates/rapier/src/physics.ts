@@ -2,20 +2,13 @@ import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d-compat';
 import { Random } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
 /** Loads Rapier's WebAssembly (inlined in the compat package): await it once before `new Physics`. */
 export function initPhysics(): Promise<void> {
   return RAPIER.init();
 }
 
-/** Body index of the ball the player drives; boxes are 1 to `count - 1`. */
-export const PLAYER = 0;
-/** Half the edge of a box, in metres. */
-export const BOX_HALF = 0.25;
-/** Radius of the player's ball, in metres. */
-export const PLAYER_RADIUS = 0.6;
-/** Half the side of the square floor. Push a box past the edge and it falls, then respawns. */
-export const FLOOR_HALF = 12;
 /** Below this height a body has fallen off the floor and respawns. */
 const FALLEN_Y = -15;
 /** Horizontal acceleration the controls give the ball, in m/s² at full deflection. */

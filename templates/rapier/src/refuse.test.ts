@@ -6,6 +6,7 @@ import { Game } from './game';
 import { defaults, play, steady, TIMESTEP } from './headless.test-support';
 import { ReplayPanel } from './hud';
 import { initPhysics, Physics } from './physics';
+import { statusOf } from './status';
 
 beforeAll(() => initPhysics());
 
@@ -177,7 +178,10 @@ describe('the replay panel', () => {
 
   it('says how long an instant replay is as configured, not a fixed 10 s', () => {
     const status = element();
-    new ReplayPanel(new Game(defaults({ instantSeconds: 1.5 })).replays, status).refresh();
+    new ReplayPanel(
+      statusOf(new Game(defaults({ instantSeconds: 1.5 })).replays),
+      status,
+    ).refresh();
     expect(status.textContent).toBe('recording: 0 ticks so far. R replays the last 1.5 s.');
     expect(status.dataset.replay).toBe('recording');
   });
@@ -185,9 +189,15 @@ describe('the replay panel', () => {
   it('shows a file that cannot even be read, instead of an unhandled rejection', async () => {
     const status = element();
     const game = new Game(defaults());
-    const panel = new ReplayPanel(game.replays, status);
+    const panel = new ReplayPanel(statusOf(game.replays), status);
     const file = { arrayBuffer: () => Promise.reject(new Error('the file went away')) };
-    await expect(panel.load(file as unknown as File)).resolves.toBeUndefined();
+    const replays = game.replays;
+    const load = panel.load(
+      file as unknown as File,
+      (b) => replays.load(b),
+      (e) => replays.refuse(e),
+    );
+    await expect(load).resolves.toBeUndefined();
     expect(status.dataset.replay).toBe('error');
     expect(status.textContent).toBe('cannot replay this file: the file went away');
   });

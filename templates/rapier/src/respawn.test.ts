@@ -2,7 +2,8 @@ import { Playback, Recording } from '@loop/core/replay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game } from './game';
 import { defaults, play, SCRIPT, steady } from './headless.test-support';
-import { FLOOR_HALF, initPhysics, PLAYER } from './physics';
+import { initPhysics } from './physics';
+import { FLOOR_HALF, PLAYER } from './world';
 
 beforeAll(() => initPhysics());
 

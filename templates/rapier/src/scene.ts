@@ -17,8 +17,17 @@ import {
   Vector3,
   type WebGLRenderer,
 } from 'three';
-import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './physics';
-import type { Poses } from './poses';
+import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
+
+/**
+ * The blended poses `View` draws: `Poses` on the main thread, the page's blend of the worker's
+ * snapshots in worker mode. Positions x, y, z and orientations x, y, z, w per body, the ball first.
+ */
+export interface DrawnPoses {
+  readonly count: number;
+  readonly drawnPositions: Float32Array;
+  readonly drawnOrientations: Float32Array;
+}
 
 /** What `View.update` reads of the loop's state: simulated seconds and the step, in seconds. */
 export interface FrameTime {
@@ -62,7 +71,7 @@ export class View {
   private readonly boxPositions: Float32Array;
   private readonly boxOrientations: Float32Array;
 
-  constructor(readonly poses: Poses) {
+  constructor(readonly poses: DrawnPoses) {
     const scene = this.scene;
     scene.background = new Color('#0b1020');
     scene.fog = new Fog('#0b1020', 30, 70);
@@ -116,7 +125,7 @@ export class View {
   }
 
   /**
-   * Draws the poses blended by `poses.blend(alpha)`: the box matrices composed in one batch
+   * Draws the poses blended for this frame (`poses.blend(alpha)` on the main thread): the box matrices composed in one batch
    * call, the ball placed, and the camera moved with the ball's blended position (not its
    * stepped one, which would jitter against the boxes between steps). `state` is the loop's:
    * its time plus `alpha` steps is the simulated time of this frame, for the sway. (Taking the

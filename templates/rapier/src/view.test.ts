@@ -1,8 +1,8 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { PLAYER } from './physics';
 import { Poses } from './poses';
 import { View } from './scene';
+import { PLAYER } from './world';
 
 /** The loop's state at its start: simulated time 0 at any alpha, so the camera does not sway. */
 const START = { time: 0, dt: 0 };

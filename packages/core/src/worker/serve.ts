@@ -1,7 +1,7 @@
 import { createLoop, type Loop } from '../loop.js';
 import { nextDeadline, type Scheduler } from '../run/scheduler.js';
 import * as H from './layout.js';
-import { planSlot, type SlotView, STEP_MS, viewSlot } from './layout.js';
+import { type Fields, planSlot, type SlotView, type SnapshotLayout, STEP_MS, viewSlot } from './layout.js';
 import {
   INPUT_SEQ,
   type InitMessage,
@@ -109,13 +109,13 @@ export interface ServeOptions {
  *   };
  * });
  */
-export function serveSimulation(
-  setup: (context: SimulationContext) => Simulation | Promise<Simulation>,
+export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
+  setup: (context: SimulationContext) => Simulation<L> | Promise<Simulation<L>>,
   options: ServeOptions = {},
 ): void {
   const port = options.port ?? (globalThis as unknown as Port);
   let loop: Loop | undefined;
-  let sim: Simulation | undefined;
+  let sim: Simulation<L> | undefined;
   let ends: Ends | undefined;
   let input: Float64Array = new Float64Array(0);
   let inputSeq = 0;
@@ -127,7 +127,7 @@ export function serveSimulation(
   // Called from update, before the loop counts the step: `tick` is the one the step made.
   const publish = (tick: number, stepMs: number) => {
     const slot = ends!.snapshots.back;
-    sim!.write(slot.prev, slot.curr);
+    sim!.write(slot.prev as Fields<L>, slot.curr as Fields<L>);
     const header = slot.header;
     header[H.TICK] = tick;
     header[H.TIME] = tick * loop!.dt;

@@ -1,0 +1,82 @@
+import type { Loop } from '@loop/core';
+import type { CanvasSize, Input, Scope } from '@loop/core/dom';
+import type { WorkerLoop } from '@loop/core/worker';
+import type { WebGLRenderer } from 'three';
+import type { PhysicsFigures } from './figures';
+import type { ReplayPanel } from './hud';
+import type { View } from './scene';
+
+/** 60 steps a second: Rapier's own default, and smooth on most displays with interpolation. */
+export const SIMULATION_HZ = 60;
+/** Boxes in the pile: 1 000 dynamic bodies plus the ball. */
+export const BOXES = 1000;
+/**
+ * At most 4 steps per frame (the default is 10). When 1 000 boxes are awake a step can cost
+ * more than its 16.7 ms on a slow machine; with a low cap the game slows down and keeps
+ * drawing several frames a second, instead of spending every frame on 10 steps and showing
+ * one or two. The overlay's `dropped` counts the time given up.
+ */
+export const MAX_STEPS = 4;
+/** Seconds between keyframes (whole-state snapshots) of the recording: the Game's default. */
+export const KEYFRAME_SECONDS = 2;
+/** How often the replay status is rewritten, in ms (the overlay keeps its own 250 ms). */
+export const REFRESH_MS = 250;
+
+/** Where the simulation runs: on the page's main thread, or in a worker (`?mode=worker`). */
+export type Mode = 'main' | 'worker';
+
+/**
+ * What both modes share on the page: the canvas and its renderer, the view, the input, the
+ * replay panel and its controls, and the scope that a hot update disposes.
+ */
+export interface Page {
+  readonly scope: Scope;
+  readonly canvas: HTMLCanvasElement;
+  readonly renderer: WebGLRenderer;
+  readonly input: Input;
+  readonly panel: ReplayPanel;
+  /** The replay speed chosen (0.25 to 2). */
+  readonly speed: HTMLSelectElement;
+  /** The file picker of "Load recording". */
+  readonly fileInput: HTMLInputElement;
+  /** The "Save recording" button. */
+  readonly save: HTMLButtonElement;
+  /** Says on the status line that the game stopped, and logs the stack. */
+  stopped(error: unknown): void;
+  /** Called with the canvas size whenever it changes: the mode's view sets it. */
+  onResize: (size: CanvasSize) => void;
+}
+
+/** A mode started on a page: its loop, and the physics figures for the overlay. */
+export interface Started {
+  readonly loop: Loop | WorkerLoop;
+  figures(): PhysicsFigures;
+}
+
+/** Starts a mode's simulation and drawing on `page`. */
+export type StartMode = (page: Page) => Started;
+
+/** The file the person just picked, cleared so that picking it again fires `change` again. */
+export function pickedFile(fileInput: HTMLInputElement): File | undefined {
+  const file = fileInput.files?.[0];
+  fileInput.value = '';
+  return file;
+}
+
+/** The options a Game gets in either mode. */
+export function gameOptions() {
+  return { boxes: BOXES, timestep: 1000 / SIMULATION_HZ, keyframeSeconds: KEYFRAME_SECONDS };
+}
+
+/** Draws `view` once: what each frame ends with in both modes. */
+export function draw(renderer: WebGLRenderer, view: View): void {
+  renderer.render(view.scene, view.camera);
+}
+
+/** What worker mode's snapshots hold, published after every step: every body's pose. */
+export function snapshotLayout(bodies: number) {
+  return { positions: 3 * bodies, orientations: 4 * bodies };
+}
+
+/** The layout of {@link snapshotLayout}, for the worker's `Simulation` type. */
+export type PoseLayout = ReturnType<typeof snapshotLayout>;

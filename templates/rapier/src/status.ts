@@ -1,0 +1,49 @@
+import type { InstantReplay, ReplayPhase } from '@loop/core/replay';
+
+/**
+ * What the status line shows of an instant replay: read from the `InstantReplay` itself on the
+ * main thread ({@link statusOf}), or from the copy a worker posts a few times a second.
+ */
+export interface ReplayStatus {
+  readonly phase: ReplayPhase;
+  readonly changes: number;
+  readonly matched: number;
+  readonly length: number;
+  /** Ticks recorded and kept. */
+  readonly ticks: number;
+  readonly instantSeconds: number;
+  readonly message: string;
+}
+
+/** The status of `replays`, read live (getters): what the panel shows on the main thread. */
+export function statusOf(replays: InstantReplay): ReplayStatus {
+  return {
+    get phase() {
+      return replays.phase;
+    },
+    get changes() {
+      return replays.changes;
+    },
+    get matched() {
+      return replays.matched;
+    },
+    get length() {
+      return replays.length;
+    },
+    get ticks() {
+      return replays.recorder.ticks;
+    },
+    get instantSeconds() {
+      return replays.instantSeconds;
+    },
+    get message() {
+      return replays.message;
+    },
+  };
+}
+
+/** A copy of `status` that survives `postMessage` (plain numbers and strings). */
+export function copyStatus(status: ReplayStatus): ReplayStatus {
+  const { phase, changes, matched, length, ticks, instantSeconds, message } = status;
+  return { phase, changes, matched, length, ticks, instantSeconds, message };
+}

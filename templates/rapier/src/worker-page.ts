@@ -1,0 +1,77 @@
+import { lerpArray, slerpArray } from '@loop/core';
+import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
+import { BUILD } from './build';
+import { Controls } from './controls';
+import type { PhysicsFigures } from './figures';
+import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile, snapshotLayout } from './page';
+import { type DrawnPoses, View } from './scene';
+import type { FromWorker, ToWorker } from './sim.worker';
+import type { ReplayStatus } from './status';
+import { PressCounter, WORDS } from './words';
+
+/**
+ * The simulation in a worker (src/sim.worker.ts): Rapier steps there, off the page's main
+ * thread, and this page draws the two newest poses of every body blended at the loop's alpha
+ * with the same batch lerp and slerp as the main-thread mode. The input goes to the worker as
+ * numbers (src/words.ts); the replay status and the physics figures come back a few times a
+ * second; saving and loading a recording are messages.
+ */
+export function startWorker(page: Page): { loop: WorkerLoop; figures: () => PhysicsFigures } {
+  const { scope, input, panel, speed, renderer } = page;
+  const options = gameOptions();
+  const bodies = BOXES + 1;
+  const poses: DrawnPoses = {
+    count: bodies,
+    drawnPositions: new Float32Array(3 * bodies),
+    drawnOrientations: new Float32Array(4 * bodies),
+  };
+  const view = new View(poses);
+  page.onResize = (size) => view.resize(renderer, size);
+  const controls = new Controls();
+  const presses = new PressCounter();
+  const frame = { time: 0, dt: options.timestep / 1000 };
+  let figures: PhysicsFigures = { bodies, awake: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
+  const send = (message: ToWorker) => loop.post(message);
+
+  const loop = createWorkerLoop({
+    worker: new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }),
+    snapshot: snapshotLayout(bodies),
+    input: WORDS,
+    init: options,
+    timestep: options.timestep,
+    maxSteps: MAX_STEPS,
+    onError: page.stopped,
+    sample(words) {
+      const sampled = input.sample();
+      presses.write(words, controls.read(sampled), sampled);
+    },
+    render(snapshot, alpha) {
+      lerpArray(poses.drawnPositions, snapshot.prev.positions, snapshot.curr.positions, alpha);
+      slerpArray(
+        poses.drawnOrientations,
+        snapshot.prev.orientations,
+        snapshot.curr.orientations,
+        alpha,
+      );
+      frame.time = snapshot.time - frame.dt; // the previous step's time: alpha 0 draws it
+      view.update(alpha, frame);
+      draw(renderer, view);
+    },
+    onMessage(data) {
+      const message = data as FromWorker;
+      if (message.status) panel.source = message.status as ReplayStatus;
+      if (message.figures) figures = message.figures;
+      if (message.saved) panel.save(message.saved, BUILD);
+    },
+  });
+  scope.add(loop).start();
+  send({ speed: Number(speed.value) });
+  scope.listen(speed, 'change', () => send({ speed: Number(speed.value) }));
+  scope.listen(page.save, 'click', () => send({ save: true }));
+  scope.listen(page.fileInput, 'change', () => {
+    const file = pickedFile(page.fileInput);
+    const refuse = (error: unknown) => send({ refuse: String(error) });
+    if (file) void panel.load(file, (bytes) => send({ load: bytes }), refuse);
+  });
+  return { loop, figures: () => figures };
+}
