@@ -1,7 +1,14 @@
 import { createLoop, type Loop } from '../loop.js';
 import { nextDeadline, type Scheduler } from '../run/scheduler.js';
 import * as H from './layout.js';
-import { type Fields, planSlot, type SlotView, type SnapshotLayout, STEP_MS, viewSlot } from './layout.js';
+import {
+  type Fields,
+  planSlot,
+  type SlotView,
+  type SnapshotLayout,
+  STEP_MS,
+  viewSlot,
+} from './layout.js';
 import {
   INPUT_SEQ,
   type InitMessage,
