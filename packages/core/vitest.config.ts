@@ -7,8 +7,10 @@ import { isUncaughtOnPurpose } from './src/test-support/uncaught.js';
  * Set in Stryker's test runners (`pnpm mutate`). The allocation guard measures heap growth over
  * 200 000 frames with forced collections: under mutation instrumentation it takes minutes and
  * tests memory, not behaviour, so mutation runs leave it out; so is the test of the built
- * package's export conditions, which reads dist/ (Stryker mutates the source); `pnpm test`
- * always runs both.
+ * package's export conditions, which reads dist/ (Stryker mutates the source), and so is the
+ * worker transport's stress test (100 000 snapshots of 64 KB a transport: a minute of copying
+ * that every worker mutant would repeat; the node tests of the transport cover its logic).
+ * `pnpm test` always runs all three.
  */
 const mutating = process.env.STRYKER_MUTATOR_WORKER !== undefined;
 
@@ -44,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.ts'],
+          exclude: mutating ? ['src/worker/stress.browser.test.ts'] : [],
           browser: {
             enabled: true,
             headless: true,

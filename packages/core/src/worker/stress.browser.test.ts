@@ -104,6 +104,6 @@ describe.each<Transport>(['shared', 'message'])(
       expect(tally.outOfOrder).toBe(0);
       expect(tally.last).toBe(COUNT);
       expect(tally.reads).toBeGreaterThan(100);
-    }, 120_000);
+    }, 240_000);
   },
 );
