@@ -66,7 +66,15 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
       `timerScheduler option interval must be a finite number > 0, got ${show(interval)}`,
     );
   }
-  const now = options.now ?? (() => performance.now());
+  return steadyTimer(() => interval, options.now ?? (() => performance.now()));
+}
+
+/**
+ * The timer of {@link timerScheduler}, its interval read at each request: a worker's loop
+ * (`@loop/core/worker`) wakes once per step of real time, `timestep / timeScale`, so a change
+ * of time scale takes effect at the next wake. Not checked: the caller's interval is valid.
+ */
+export function steadyTimer(interval: () => number, now: () => number): Scheduler {
   let handle: ReturnType<typeof setTimeout> | undefined;
   // One callback slot and one timer function for the scheduler's life: nothing per frame.
   let pending: FrameCallback = () => {};
@@ -77,7 +85,7 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
       clearTimeout(handle);
       pending = callback;
       const t = now();
-      next = nextDeadline(next, t, interval);
+      next = nextDeadline(next, t, interval());
       handle = setTimeout(fire, Math.max(0, next - t));
     },
     cancel() {

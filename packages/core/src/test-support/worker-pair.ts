@@ -35,7 +35,11 @@ export class HandScheduler implements Scheduler {
 /** A page-side worker and a served simulation on the two ends of a real MessageChannel. */
 export interface WorkerPair {
   /** What `createWorkerLoop` takes as its worker. */
-  readonly worker: WorkerLike & { readonly terminated: boolean };
+  readonly worker: WorkerLike & {
+    readonly terminated: boolean;
+    /** Fires `event` at the page's listeners, as a Worker fires `error` or `messageerror`. */
+    dispatch(event: Event): void;
+  };
   /** The worker loop's scheduler. */
   readonly frames: HandScheduler;
   /** The context the simulation's setup got, once it ran. */
@@ -66,6 +70,7 @@ export function workerPair(
       get terminated() {
         return terminated;
       },
+      dispatch: (event) => port1.dispatchEvent(event as never),
     },
     frames: frames,
     context: undefined,

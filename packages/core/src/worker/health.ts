@@ -29,6 +29,13 @@ export class WorkerHealth {
   skipped = 0;
   /** Milliseconds the worker's last step took (its `update`). */
   stepMs = 0;
+  /**
+   * ArrayBuffers the message transport has made in all, the worker's for snapshots and the
+   * page's for input: a handful while the page keeps up, since every buffer read goes back to
+   * be written again; more only while the page is blocked. 0 on the shared transport, whose
+   * memory is fixed when the loop is made.
+   */
+  buffers = 0;
 
   private readonly ticks = new Float64Array(WINDOW);
   private readonly times = new Float64Array(WINDOW);

@@ -24,7 +24,7 @@ export type Fields<L extends SnapshotLayout> = {
   readonly [K in keyof L]: L[K] extends { type: 'f64' } ? Float64Array : Float32Array;
 };
 
-/** Numbers in a slot's header: tick, time, publishedAt, timeScale, inputSeq, stepMs. */
+/** Numbers in a slot's header: tick, time, publishedAt, timeScale, inputSeq, stepMs, buffers. */
 export const HEADER = 8;
 /** Index of each header figure. */
 export const TICK = 0;
@@ -33,6 +33,8 @@ export const PUBLISHED_AT = 2;
 export const SCALE = 3;
 export const INPUT_SEQ = 4;
 export const STEP_MS = 5;
+/** Buffers the worker's end of the snapshot transport had made when it published. */
+export const BUFFERS = 6;
 
 /** Where each field sits in a slot: a byte offset in the previous half and its type. */
 interface PlannedField {

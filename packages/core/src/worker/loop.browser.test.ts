@@ -17,6 +17,8 @@ interface Report {
 }
 
 function start(transport: 'auto' | Transport, init: object = {}) {
+  const created = performance.now();
+  const drawn: { publishedAt: number; at: number; alpha: number }[] = [];
   const worker = new Worker(new URL('../test-support/word-sim.worker.ts', import.meta.url), {
     type: 'module',
   });
@@ -36,6 +38,9 @@ function start(transport: 'auto' | Transport, init: object = {}) {
     },
     onError: (error) => errors.push(error),
     onMessage: (data) => reports.push(data as Report),
+    render(snapshot, alpha) {
+      drawn.push({ publishedAt: snapshot.publishedAt, at: performance.now(), alpha });
+    },
   }).start();
   loops.push(loop);
   const report = async () => {
@@ -44,7 +49,7 @@ function start(transport: 'auto' | Transport, init: object = {}) {
     while (reports.length === before) await animationFrames(1);
     return reports.at(-1)!;
   };
-  return { loop, worker, errors, report };
+  return { loop, worker, errors, report, created, drawn };
 }
 
 /** Waits for animation frames until the page holds `tick` (the worker keeps its own time). */
@@ -56,8 +61,15 @@ describe.each<'auto' | Transport>(['auto', 'message'])(
   'a worker loop in Chromium (%s)',
   (transport) => {
     it('steps in a real worker exactly as the same simulation does on the main thread', async () => {
-      const { loop, report } = await start(transport);
+      const { loop, report, created, drawn } = await start(transport);
       await untilTick(loop, 90);
+      // Worker times arrive in the page's clock: after the worker was made, before the frame.
+      for (const d of drawn.filter((d) => d.publishedAt > 0)) {
+        expect(d.publishedAt).toBeGreaterThanOrEqual(created);
+        expect(d.publishedAt).toBeLessThanOrEqual(d.at);
+      }
+      // And the blend follows them: not every frame is a step or more behind.
+      expect(drawn.some((d) => d.alpha < 1)).toBe(true);
       expect(loop.health.transport).toBe(transport === 'auto' ? 'shared' : 'message');
       expect(loop.health.ticksPerSecond).toBeGreaterThan(0);
       const { hashes, inputs } = await report();

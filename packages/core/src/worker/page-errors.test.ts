@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WordSim, wordLayout } from '../test-support/word-sim.js';
 import { until, workerPair } from '../test-support/worker-pair.js';
 import { createWorkerLoop } from './page.js';
@@ -91,6 +91,50 @@ describe('createWorkerLoop options', () => {
     expect(() => createWorkerLoop({ ...base, maxFps: 0 })).toThrow(/maxFps/);
     expect(() => createWorkerLoop({ ...base, overflow: 'spill' as never })).toThrow(/overflow/);
     expect(() => createWorkerLoop({ ...base, render: 3 as never })).toThrow(/render/);
+  });
+
+  it('needs a worker that can post and terminate', () => {
+    for (const bad of [undefined, null, { postMessage() {} }, { terminate() {} }]) {
+      expect(() => createWorkerLoop({ ...base, worker: bad as never })).toThrow(
+        /option worker must be a Worker, got /,
+      );
+    }
+    expect(() => createWorkerLoop({ ...base, input: -1 })).toThrow(
+      /option input must be a whole number >= 0, got -1/,
+    );
+    createWorkerLoop({ ...base, input: 0, scheduler: 'manual' }).dispose();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('picks shared memory on a cross-origin isolated page, and messages on any other', () => {
+    vi.stubGlobal('document', {});
+    vi.stubGlobal('crossOriginIsolated', true);
+    const isolated = createWorkerLoop({ ...base, scheduler: 'manual' });
+    expect(isolated.health.transport).toBe('shared');
+    isolated.dispose();
+    vi.stubGlobal('crossOriginIsolated', false);
+    const plain = createWorkerLoop({ ...base, scheduler: 'manual' });
+    expect(plain.health.transport).toBe('message');
+    plain.dispose();
+  });
+
+  it('refuses the shared transport where there is no shared memory, naming the two headers', () => {
+    const refusal =
+      'worker loop option transport "shared" needs SharedArrayBuffer, which a page has only when ' +
+      'cross-origin isolated (Cross-Origin-Opener-Policy: same-origin and ' +
+      'Cross-Origin-Embedder-Policy: require-corp); use "auto" to fall back to "message"';
+    vi.stubGlobal('crossOriginIsolated', false);
+    expect(() => createWorkerLoop({ ...base, transport: 'shared' })).toThrow(refusal);
+    vi.stubGlobal('crossOriginIsolated', true);
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    expect(() => createWorkerLoop({ ...base, transport: 'shared' })).toThrow(refusal);
+    vi.stubGlobal('document', {});
+    const fallback = createWorkerLoop({ ...base, scheduler: 'manual' });
+    expect(fallback.health.transport).toBe('message');
+    fallback.dispose();
   });
 
   it('picks the message transport where the page is not cross-origin isolated', () => {

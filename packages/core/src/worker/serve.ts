@@ -1,5 +1,5 @@
 import { createLoop, type Loop } from '../loop.js';
-import { nextDeadline, type Scheduler } from '../run/scheduler.js';
+import { type Scheduler, steadyTimer } from '../run/scheduler.js';
 import * as H from './layout.js';
 import {
   type Fields,
@@ -27,32 +27,6 @@ import {
   sharedReader,
   sharedWriter,
 } from './transport.js';
-
-/**
- * The worker's scheduler: setTimeout at one step of real time (`timestep / timeScale`), read at
- * each request, so a snapshot is published about once per step whatever the scale. Deadlines
- * advance by whole intervals (`nextDeadline`), so timer lateness does not slow the rate.
- */
-function stepScheduler(interval: () => number): Scheduler {
-  let handle: ReturnType<typeof setTimeout> | undefined;
-  let pending: (now: number) => void = () => {};
-  let next = Number.NaN;
-  const fire = () => pending(performance.now());
-  return {
-    request(callback) {
-      clearTimeout(handle);
-      pending = callback;
-      const now = performance.now();
-      next = nextDeadline(next, now, interval());
-      handle = setTimeout(fire, next - now);
-    },
-    cancel() {
-      clearTimeout(handle);
-      handle = undefined;
-      next = Number.NaN;
-    },
-  };
-}
 
 /** The ends of both transports in the worker, and what feeds the message ones. */
 interface Ends {
@@ -142,6 +116,7 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
     header[H.SCALE] = loop!.timeScale;
     header[H.INPUT_SEQ] = inputSeq;
     header[STEP_MS] = stepMs;
+    header[H.BUFFERS] = ends!.snapshots.allocated;
     ends!.snapshots.publish();
   };
 
@@ -152,7 +127,14 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
     const time = init.options;
     const state = createLoop({
       ...time,
-      scheduler: scheduler ?? stepScheduler(() => time.timestep / (state.timeScale || 1)),
+      // A timer at one step of real time: a snapshot about once per step at any time scale
+      // (paused, one step's wait between looks at the scale).
+      scheduler:
+        scheduler ??
+        steadyTimer(
+          () => time.timestep / (state.timeScale || 1),
+          () => performance.now(),
+        ),
       pauseWhenHidden: false,
       update(dt, at) {
         if (ends!.inputs.acquire()) {
@@ -189,14 +171,14 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
       case 'scale':
         loop!.timeScale = message.value as number;
         return;
-      case 'ret':
-        return ends!.recycle?.(message.b as ArrayBuffer);
+      case 'ret': // message transport only, as is 'input'
+        return ends!.recycle!(message.b as ArrayBuffer);
       case 'input':
-        return ends!.deliver?.(message.b as ArrayBuffer);
+        return ends!.deliver!(message.b as ArrayBuffer);
       case 'user':
         return sim!.receive?.(message.data);
       case 'dispose':
-        loop?.dispose();
+        loop!.dispose(); // made before setup is awaited: always there after 'init'
         return sim?.dispose?.();
     }
   };

@@ -55,6 +55,31 @@ describe('the message transport', () => {
   });
 });
 
+describe('buffers in flight on the message transport', () => {
+  it('counts those sent and not given back, not the one being written or the pool', () => {
+    const sent: ArrayBuffer[] = [];
+    const writer = new MessageWriter(BYTES, view, (b) => sent.push(b));
+    expect(writer.inFlight).toBe(0);
+    writer.back.fill(1); // being written: not in flight
+    expect(writer.inFlight).toBe(0);
+    writer.publish();
+    writer.publish();
+    expect(writer.inFlight).toBe(2);
+    writer.recycle(sent.shift()!);
+    expect(writer.inFlight).toBe(1); // one back in the pool
+    writer.back.fill(2); // taken from the pool
+    expect(writer.inFlight).toBe(1);
+    expect(writer.allocated).toBe(2);
+  });
+
+  it('is none on the shared transport, which makes no buffer', () => {
+    const writer = sharedWriter(sharedMemory(BYTES), BYTES, view);
+    writer.back.fill(1);
+    writer.publish();
+    expect(writer.allocated).toBe(0);
+  });
+});
+
 describe('the shared transport', () => {
   it('hands over the newest slot written through one shared memory', () => {
     const memory = sharedMemory(BYTES);

@@ -20,6 +20,11 @@ export interface SlotWriter<V> {
   readonly back: V;
   /** Hands `back` over as the newest and takes another slot to write. */
   publish(): void;
+  /**
+   * Buffers this end has made: a handful on the message transport when the reader keeps up,
+   * more only while it is blocked; 0 on the shared one, whose memory is made once, up front.
+   */
+  readonly allocated: number;
 }
 
 /** The end that reads: `acquire()`, then read `front` until the next acquire. */
@@ -57,6 +62,7 @@ export function sharedWriter<V>(
     publish() {
       ends.publish();
     },
+    allocated: 0,
   };
 }
 

@@ -1,0 +1,168 @@
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WordSim, wordLayout } from '../test-support/word-sim.js';
+import { until, workerPair } from '../test-support/worker-pair.js';
+import { createWorkerLoop } from './page.js';
+import type { InitMessage, Port, Simulation, WorkerTimeOptions } from './protocol.js';
+import { serveSimulation } from './serve.js';
+
+/**
+ * The worker's side of a worker loop on its own: its timer (one wake per step of real time at
+ * any time scale), the time each step took, and the protocol's edges (a bad start, messages
+ * for hooks a simulation leaves out, dispose), talked to over a real MessageChannel.
+ */
+
+const TIME: WorkerTimeOptions = {
+  timestep: 10,
+  maxDelta: 250,
+  maxSteps: 10,
+  overflow: 'drop',
+  timeScale: 1,
+};
+
+function simulation(extra: Partial<Simulation> = {}): Simulation {
+  const sim = new WordSim(2, 4);
+  return {
+    update: (dt, input) => sim.step(dt, input),
+    write: (prev, curr) => sim.write(prev as never, curr as never),
+    ...extra,
+  };
+}
+
+/** Serves `sim` on one end of a channel; the test is the page on the other, reading replies. */
+function served(sim: () => Simulation | Promise<Simulation>) {
+  const { port1, port2 } = new MessageChannel();
+  const replies: { t: string; [key: string]: unknown }[] = [];
+  port1.on('message', (message) => replies.push(message));
+  serveSimulation(sim, { port: port2 as unknown as Port });
+  const init = (layout = wordLayout(2) as InitMessage['layout']) =>
+    port1.postMessage({
+      t: 'init',
+      options: TIME,
+      layout,
+      inputLength: 2,
+      transport: 'message',
+      data: null,
+    } satisfies InitMessage);
+  return { port: port1, replies, init, close: () => port1.close() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks(); // first: the setTimeout spy wraps the fake one
+  vi.useRealTimers();
+});
+
+describe('serveSimulation', () => {
+  it('wakes once per step of real time, at any time scale, and once a step while paused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const delays: number[] = [];
+    const timeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms: number) => {
+      delays.push(ms);
+      return timeout(fn, ms);
+    }) as typeof setTimeout);
+    const steps: number[] = [];
+    const { port, replies, init, close } = served(() =>
+      simulation({ update: () => void steps.push(performance.now()) }),
+    );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    init();
+    port.postMessage({ t: 'start' });
+    while (!replies.some((r) => r.t === 'ready')) await settle();
+    await settle();
+    vi.advanceTimersByTime(100);
+    expect(steps.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(delays)).toEqual(new Set([10]));
+
+    port.postMessage({ t: 'scale', value: 2 });
+    await settle();
+    vi.advanceTimersByTime(10); // the wake set before the change
+    delays.length = 0;
+    steps.length = 0;
+    vi.advanceTimersByTime(100);
+    // Twice the game speed: a wake every 5 ms, each one step, never two steps at once.
+    expect(delays.every((ms) => ms <= 5)).toBe(true);
+    expect(delays.filter((ms) => ms === 5).length).toBeGreaterThanOrEqual(18);
+    expect(new Set(steps).size).toBe(steps.length);
+
+    port.postMessage({ t: 'scale', value: 0 });
+    await settle();
+    vi.advanceTimersByTime(5);
+    delays.length = 0;
+    steps.length = 0;
+    vi.advanceTimersByTime(100);
+    expect(steps).toEqual([]);
+    expect(delays.filter((ms) => ms === 10).length).toBeGreaterThanOrEqual(9);
+    expect(delays.every((ms) => ms <= 10)).toBe(true);
+
+    port.postMessage({ t: 'stop' });
+    await settle();
+    delays.length = 0;
+    vi.advanceTimersByTime(100);
+    expect(delays).toEqual([]);
+    close();
+  });
+
+  it('reports how long each step took, by the worker’s clock', async () => {
+    let clock = 5000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const pair = workerPair(() =>
+      simulation({
+        update() {
+          clock += 3.5; // a step that takes 3.5 ms
+        },
+      }),
+    );
+    const loop = createWorkerLoop({
+      worker: pair.worker,
+      snapshot: wordLayout(2),
+      transport: 'shared',
+      scheduler: 'manual',
+    }).start();
+    await until(() => pair.frames.pending, 'the worker started');
+    pair.frames.fire(1000);
+    pair.frames.fire(1000 + 10 + 1000 / 60);
+    await until(() => {
+      loop.frame(clock);
+      return loop.tick >= 1;
+    }, 'a step was drawn');
+    expect(loop.health.stepMs).toBe(3.5);
+    loop.dispose();
+  });
+
+  it('reports a start it cannot make to the page, and needs no loop to do so', async () => {
+    const { replies, init, close } = served(() => simulation());
+    init({});
+    await until(() => replies.length > 0, 'a reply');
+    expect(replies[0]!.t).toBe('error');
+    expect((replies[0]!.error as Error).message).toBe(
+      'worker loop option snapshot declares no field',
+    );
+    close();
+  });
+
+  it('takes messages for hooks the simulation leaves out, and a dispose, without an error', async () => {
+    const { port, replies, init, close } = served(() => simulation());
+    init();
+    await until(() => replies.some((r) => r.t === 'ready'), 'ready');
+    port.postMessage({ t: 'user', data: 'anyone?' });
+    port.postMessage({ t: 'dispose' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies.filter((r) => r.t === 'error')).toEqual([]);
+    close();
+  });
+
+  it('hands a dispose to the simulation once its setup is done', async () => {
+    let disposed = 0;
+    const { port, replies, init, close } = served(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return simulation({ dispose: () => void disposed++ });
+    });
+    init();
+    port.postMessage({ t: 'dispose' });
+    await until(() => disposed > 0, 'disposed');
+    expect(disposed).toBe(1);
+    expect(replies.filter((r) => r.t === 'error')).toEqual([]);
+    close();
+  });
+});
