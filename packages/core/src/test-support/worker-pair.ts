@@ -44,6 +44,11 @@ export interface WorkerPair {
   readonly frames: HandScheduler;
   /** The context the simulation's setup got, once it ran. */
   context: SimulationContext | undefined;
+  /**
+   * Every buffer a message carried, either way: whether it went in the transfer list and was
+   * detached on sending (moved, not copied).
+   */
+  readonly buffers: { t: string; moved: boolean }[];
 }
 
 /**
@@ -57,9 +62,18 @@ export function workerPair(
   const { port1, port2 } = new MessageChannel();
   const frames = new HandScheduler();
   let terminated = false;
+  const buffers: { t: string; moved: boolean }[] = [];
+  /** Posts through `port`, noting what happened to a buffer the message carries. */
+  const posting =
+    (port: { postMessage(message: unknown, transfer?: never): void }) =>
+    (message: unknown, transfer?: Transferable[]) => {
+      port.postMessage(message, transfer as never);
+      const { t, b } = message as { t: string; b?: ArrayBuffer };
+      if (b) buffers.push({ t, moved: (transfer ?? []).includes(b) && b.byteLength === 0 });
+    };
   const pair: WorkerPair = {
     worker: {
-      postMessage: (message, transfer) => port1.postMessage(message, transfer as never),
+      postMessage: posting(port1),
       addEventListener: (type, listener) => port1.addEventListener(type, listener as never),
       removeEventListener: (type, listener) => port1.removeEventListener(type, listener as never),
       terminate() {
@@ -74,13 +88,19 @@ export function workerPair(
     },
     frames: frames,
     context: undefined,
+    buffers,
+  };
+  const workerEnd: Port = {
+    postMessage: posting(port2),
+    addEventListener: (type, listener) => port2.addEventListener(type, listener as never),
+    removeEventListener: (type, listener) => port2.removeEventListener(type, listener as never),
   };
   serveSimulation(
     (context) => {
       pair.context = context;
       return make(context);
     },
-    { port: port2 as unknown as Port, scheduler: frames },
+    { port: workerEnd, scheduler: frames },
   );
   return pair;
 }

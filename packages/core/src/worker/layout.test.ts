@@ -55,10 +55,16 @@ describe('planSlot', () => {
 
 describe('viewSlot', () => {
   it('sees the header and both states of the slot at its byte offset, nothing else', () => {
-    const plan = planSlot({ p: 3, q: { length: 1, type: 'f64' } });
+    const plan = planSlot({ p: 3, q: { length: 1, type: 'f64' }, r: 2 });
     const buffer = new ArrayBuffer(3 * plan.slotBytes);
     const at = plan.slotBytes; // the middle slot of three
-    const view = viewSlot<{ p: number; q: { length: 1; type: 'f64' } }>(plan, buffer, at);
+    const view = viewSlot<{ p: number; q: { length: 1; type: 'f64' }; r: number }>(
+      plan,
+      buffer,
+      at,
+    );
+    view.prev.r.set([8, 9]);
+    view.curr.r.set([10, 11]);
     view.header[0] = 7;
     view.prev.p.set([1, 2, 3]);
     view.prev.q[0] = 0.1;
@@ -74,9 +80,11 @@ describe('viewSlot', () => {
     const prev = at + HEADER * 8;
     expect([...floats.subarray(prev / 4, prev / 4 + 3)]).toEqual([1, 2, 3]);
     expect(words[(prev + 16) / 8]).toBe(0.1);
+    expect([...floats.subarray((prev + 24) / 4, (prev + 24) / 4 + 2)]).toEqual([8, 9]);
     const curr = prev + plan.stateBytes;
     expect([...floats.subarray(curr / 4, curr / 4 + 3)]).toEqual([4, 5, 6]);
     expect(words[(curr + 16) / 8]).toBe(0.2);
+    expect([...floats.subarray((curr + 24) / 4, (curr + 24) / 4 + 2)]).toEqual([10, 11]);
     // The first and last slots are untouched.
     expect(words.subarray(0, slot).every((w) => w === 0)).toBe(true);
     expect(words.subarray((2 * plan.slotBytes) / 8).every((w) => w === 0)).toBe(true);

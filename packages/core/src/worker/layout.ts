@@ -67,7 +67,7 @@ export function planSlot(layout: SnapshotLayout): SlotPlan {
   for (const name of Object.keys(layout)) {
     const spec = layout[name];
     const length = typeof spec === 'number' ? spec : spec?.length;
-    const type = typeof spec === 'number' ? 'f32' : (spec?.type ?? 'f32');
+    const type = (spec as FieldSpec | null | undefined)?.type ?? 'f32'; // a number has none
     if (!Number.isInteger(length) || (length as number) < 1) {
       throw new RangeError(
         `snapshot field ${name} must have a whole length >= 1, got ${show(length)}`,

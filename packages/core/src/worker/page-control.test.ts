@@ -168,6 +168,11 @@ describe('the buffers of a worker loop', () => {
     }
     expect(loop.health.buffers).toBeGreaterThanOrEqual(2);
     expect(loop.health.buffers).toBeLessThanOrEqual(8);
+    // Each one moved between the threads, never copied: snapshots, input, and both returns.
+    expect(new Set(pair.buffers.map((b) => b.t))).toEqual(
+      new Set(['snap', 'ret', 'input', 'iret']),
+    );
+    expect(pair.buffers.every((b) => b.moved)).toBe(true);
   });
 
   it('are none to count on the shared transport, whose memory is made once', async () => {

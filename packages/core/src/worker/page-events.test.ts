@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WordSim, wordLayout } from '../test-support/word-sim.js';
-import { until, type WorkerPair, workerPair } from '../test-support/worker-pair.js';
+import { HandScheduler, until, type WorkerPair, workerPair } from '../test-support/worker-pair.js';
 import { createWorkerLoop, type WorkerLoop } from './page.js';
 import type { WorkerLoopOptions } from './page-options.js';
 import type { Simulation } from './protocol.js';
@@ -196,13 +196,15 @@ describe('the page side of a worker loop', () => {
 
   it('keeps both sides running on a hidden tab with pauseWhenHidden: false', async () => {
     const show = fakeDocument();
-    const { pair, loop, renders } = make({ pauseWhenHidden: false });
+    const pageFrames = new HandScheduler();
+    const { pair, loop, renders } = make({ pauseWhenHidden: false, scheduler: pageFrames });
     loop.start();
     await until(() => pair.frames.pending, 'the worker started');
     show('hidden');
     await settle();
     expect(loop.running).toBe(true);
     expect(pair.frames.pending).toBe(true);
+    expect(pageFrames.pending).toBe(true); // the page still asks for frames
     const before = renders.length;
     loop.frame(performance.now());
     loop.frame(performance.now() + STEP);

@@ -9,7 +9,6 @@ import * as H from './layout.js';
 import { checkWorkerOptions, type Snapshot, type WorkerLoopOptions } from './page-options.js';
 import {
   INPUT_SEQ,
-  INPUT_TICK,
   type InitMessage,
   type InputView,
   inputSlotBytes,
@@ -166,7 +165,6 @@ export function createWorkerLoop<L extends SnapshotLayout>(
     const back = ends.inputs.back;
     back.words.set(sampled);
     back.header[INPUT_SEQ] = ++seq;
-    back.header[INPUT_TICK] = health.tick + 1;
     ends.inputs.publish();
   };
 
@@ -205,7 +203,7 @@ export function createWorkerLoop<L extends SnapshotLayout>(
   });
 
   let unwatch: (() => void) | undefined;
-  // Stryker disable next-line StringLiteral: with no document, watching visibility does nothing
+  // Stryker disable next-line StringLiteral,ConditionalExpression: with no document, watching visibility does nothing
   const watch = given.pauseWhenHidden ?? typeof document !== 'undefined';
   const post = (message: object, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);

@@ -37,12 +37,14 @@ export interface InitMessage {
   readonly data: unknown;
 }
 
-/** Numbers before the words of an input slot: the page's sample count and the tick it targets. */
-export const INPUT_HEADER = 2;
-/** Index of the input's sequence number (1 for the first sample sent). */
+/**
+ * Numbers before the words of an input slot: the input's sequence number (1 for the first one
+ * sent). The worker applies an input at its next step and stamps every snapshot with the
+ * number of the input its step used, so the page knows the tick each input took effect at.
+ */
+export const INPUT_HEADER = 1;
+/** Index of the input's sequence number. */
 export const INPUT_SEQ = 0;
-/** Index of the earliest tick the input can apply to (the page's newest tick + 1). */
-export const INPUT_TICK = 1;
 
 /** Bytes of an input slot of `length` words. */
 export function inputSlotBytes(length: number): number {

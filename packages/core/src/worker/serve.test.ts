@@ -152,6 +152,17 @@ describe('serveSimulation', () => {
     close();
   });
 
+  it('after a setup that failed, takes a dispose without a second error', async () => {
+    const { port, replies, init, close } = served(() => Promise.reject(new Error('no physics')));
+    init();
+    await until(() => replies.length > 0, 'the error');
+    port.postMessage({ t: 'dispose' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies.map((r) => r.t)).toEqual(['error']);
+    expect((replies[0]!.error as Error).message).toBe('no physics');
+    close();
+  });
+
   it('hands a dispose to the simulation once its setup is done', async () => {
     let disposed = 0;
     const { port, replies, init, close } = served(async () => {
