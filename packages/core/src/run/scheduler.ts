@@ -66,15 +66,7 @@ export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
       `timerScheduler option interval must be a finite number > 0, got ${show(interval)}`,
     );
   }
-  return steadyTimer(() => interval, options.now ?? (() => performance.now()));
-}
-
-/**
- * The timer of {@link timerScheduler}, its interval read at each request: a worker's loop
- * (`@loop/core/worker`) wakes once per step of real time, `timestep / timeScale`, so a change
- * of time scale takes effect at the next wake. Not checked: the caller's interval is valid.
- */
-export function steadyTimer(interval: () => number, now: () => number): Scheduler {
+  const now = options.now ?? (() => performance.now());
   let handle: ReturnType<typeof setTimeout> | undefined;
   // One callback slot and one timer function for the scheduler's life: nothing per frame.
   let pending: FrameCallback = () => {};
@@ -85,8 +77,10 @@ export function steadyTimer(interval: () => number, now: () => number): Schedule
       clearTimeout(handle);
       pending = callback;
       const t = now();
-      next = nextDeadline(next, t, interval());
-      handle = setTimeout(fire, Math.max(0, next - t));
+      next = nextDeadline(next, t, interval);
+      // Rounded up: a timer truncates its delay to whole milliseconds, and one that fires a
+      // fraction early finds the step not yet due and leaves it to the next wake.
+      handle = setTimeout(fire, Math.max(0, Math.ceil(next - t)));
     },
     cancel() {
       clearTimeout(handle);

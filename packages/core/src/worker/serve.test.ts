@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 describe('serveSimulation', () => {
-  it('wakes once per step of real time, at any time scale, and once a step while paused', async () => {
+  it('wakes when each step is due, one step a wake, at any time scale, and looks again a step later while paused', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const delays: number[] = [];
     const timeout = globalThis.setTimeout;
@@ -66,40 +66,95 @@ describe('serveSimulation', () => {
       simulation({ update: () => void steps.push(performance.now()) }),
     );
     const settle = () => new Promise((resolve) => setImmediate(resolve));
+    /** Gaps between steps, with the steps that shared a wake as gaps of 0. */
+    const gaps = () => steps.slice(1).map((t, i) => t - steps[i]!);
     init();
     port.postMessage({ t: 'start' });
     while (!replies.some((r) => r.t === 'ready')) await settle();
     await settle();
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(steps.length).toBeGreaterThanOrEqual(9);
-    expect(new Set(delays)).toEqual(new Set([10]));
+    expect(new Set(gaps())).toEqual(new Set([10]));
+    expect(delays.every((ms) => Number.isInteger(ms) && ms <= 10)).toBe(true);
+    expect(delays.length).toBeLessThanOrEqual(steps.length + 2); // a wake a step, no more
 
     port.postMessage({ t: 'scale', value: 2 });
     await settle();
-    vi.advanceTimersByTime(10); // the wake set before the change
-    delays.length = 0;
+    await vi.advanceTimersByTimeAsync(10); // the wake set before the change
     steps.length = 0;
-    vi.advanceTimersByTime(100);
-    // Twice the game speed: a wake every 5 ms, each one step, never two steps at once.
-    expect(delays.every((ms) => ms <= 5)).toBe(true);
-    expect(delays.filter((ms) => ms === 5).length).toBeGreaterThanOrEqual(18);
-    expect(new Set(steps).size).toBe(steps.length);
+    await vi.advanceTimersByTimeAsync(100);
+    // Twice the game speed: a step every 5 ms, each at its own wake.
+    expect(steps.length).toBeGreaterThanOrEqual(19);
+    expect(new Set(gaps())).toEqual(new Set([5]));
 
     port.postMessage({ t: 'scale', value: 0 });
     await settle();
-    vi.advanceTimersByTime(5);
+    await vi.advanceTimersByTimeAsync(5);
     delays.length = 0;
     steps.length = 0;
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(steps).toEqual([]);
-    expect(delays.filter((ms) => ms === 10).length).toBeGreaterThanOrEqual(9);
-    expect(delays.every((ms) => ms <= 10)).toBe(true);
+    expect(delays.length).toBeGreaterThanOrEqual(9);
+    expect(delays.length).toBeLessThanOrEqual(11);
 
     port.postMessage({ t: 'stop' });
     await settle();
     delays.length = 0;
-    vi.advanceTimersByTime(100);
+    await vi.advanceTimersByTimeAsync(100);
     expect(delays).toEqual([]);
+    close();
+  });
+
+  it('sets no timer after a step that fails, so a stopped worker sleeps', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let steps = 0;
+    const { port, replies, init, close } = served(() =>
+      simulation({
+        update() {
+          if (++steps === 3) throw new Error('step 3 failed');
+        },
+      }),
+    );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    init();
+    port.postMessage({ t: 'start' });
+    while (!replies.some((r) => r.t === 'ready')) await settle();
+    await vi.advanceTimersByTimeAsync(100);
+    while (!replies.some((r) => r.t === 'error')) await settle();
+    expect(steps).toBe(3);
+    expect(vi.getTimerCount()).toBe(0);
+    close();
+  });
+
+  it('never wakes before a step is due, where a step is not a whole number of milliseconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const timeout = globalThis.setTimeout;
+    // As browsers and Node do: the delay truncated to whole milliseconds.
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms: number) =>
+      timeout(fn, Math.trunc(ms))) as typeof setTimeout);
+    const steps: number[] = [];
+    const { port, replies, close } = served(() =>
+      simulation({ update: () => void steps.push(performance.now()) }),
+    );
+    port.postMessage({
+      t: 'init',
+      options: { ...TIME, timestep: 1000 / 60 },
+      layout: wordLayout(2),
+      inputLength: 2,
+      transport: 'message',
+      data: null,
+    } satisfies InitMessage);
+    port.postMessage({ t: 'start' });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    while (!replies.some((r) => r.t === 'ready')) await settle();
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    // Every wake ran one step, never two (a wake that came early would leave its step to the
+    // next one), and no gap is longer than a step plus the millisecond of rounding.
+    expect(new Set(steps).size).toBe(steps.length);
+    const gaps = steps.slice(1).map((t, i) => t - steps[i]!);
+    expect(Math.max(...gaps)).toBeLessThan(1000 / 60 + 1);
+    expect(steps.length).toBeGreaterThanOrEqual(58);
     close();
   });
 

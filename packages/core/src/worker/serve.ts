@@ -1,5 +1,5 @@
 import { createLoop, type Loop } from '../loop.js';
-import { type Scheduler, steadyTimer } from '../run/scheduler.js';
+import type { Scheduler } from '../run/scheduler.js';
 import * as H from './layout.js';
 import {
   type Fields,
@@ -19,6 +19,7 @@ import {
   type SimulationContext,
   viewInput,
 } from './protocol.js';
+import { stepTimer } from './step-timer.js';
 import {
   MessageReader,
   MessageWriter,
@@ -127,13 +128,14 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
     const time = init.options;
     const state = createLoop({
       ...time,
-      // A timer at one step of real time: a snapshot about once per step at any time scale
-      // (paused, one step's wait between looks at the scale).
+      // Wakes when the next step is due: the rest of a step at the time scale (paused, it looks
+      // again a step later).
       scheduler:
         scheduler ??
-        steadyTimer(
-          () => time.timestep / (state.timeScale || 1),
-          () => performance.now(),
+        stepTimer(() =>
+          state.timeScale === 0
+            ? state.now + time.timestep
+            : state.now + (time.timestep - state.lag * 1000) / state.timeScale,
         ),
       pauseWhenHidden: false,
       update(dt, at) {
