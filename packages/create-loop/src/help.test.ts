@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { HELP_WIDTH, helpText, wrap } from './help.js';
+
+/** Lines of `text` wider than the help's 80 columns, with their widths. */
+const tooWide = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.length > HELP_WIDTH)
+    .map((line) => `${line.length}: ${line}`);
+
+describe('helpText', () => {
+  it('fits 80 columns with the shipped templates', () => {
+    const text = helpText(['canvas2d', 'mobile', 'rapier', 'three']);
+    expect(HELP_WIDTH).toBe(80);
+    expect(tooWide(text)).toEqual([]);
+    expect(text).toContain(
+      '  -t, --template <name>  the template: canvas2d, mobile, rapier, three\n',
+    );
+  });
+
+  it('wraps a long list of templates under its option, losing none', () => {
+    const names = Array.from({ length: 14 }, (_, i) => `template-number-${i}`);
+    const text = helpText(names);
+    expect(tooWide(text)).toEqual([]);
+    const start = text.indexOf('  -t, --template <name>');
+    const block = text.slice(start, text.indexOf('      --overwrite'));
+    expect(block.split('\n').length).toBeGreaterThan(3);
+    for (const line of block.trimEnd().split('\n').slice(1)) {
+      expect(line).toMatch(/^ {25}\S/);
+    }
+    expect(block.replace(/\s+/g, ' ')).toContain(names.join(', '));
+  });
+
+  it('keeps its paragraphs apart: each one ends before the next begins', () => {
+    const text = helpText(['a']);
+    const paragraphs = text.split('\n\n');
+    expect(paragraphs.find((p) => p.includes('--template is required'))).not.toContain('staging');
+    expect(paragraphs.find((p) => p.includes('staging'))).toContain('Errors exit 1');
+    expect(paragraphs.find((p) => p.includes('pnpm workspace'))).toContain('workspace:^');
+  });
+
+  it('says when no template was shipped', () => {
+    expect(helpText([])).toContain('the template: (none shipped)');
+  });
+});
+
+describe('wrap', () => {
+  it('breaks at spaces within the width, and gives an over-long word its own line', () => {
+    expect(wrap('aa bb cc dd', 5)).toEqual(['aa bb', 'cc dd']);
+    expect(wrap('a verylongword b', 5)).toEqual(['a', 'verylongword', 'b']);
+    expect(wrap('', 5)).toEqual([]);
+  });
+});
