@@ -16,6 +16,7 @@ import { signalExitCode } from './staging.js';
 import { describeEntries, entriesToRemove, realTarget, targetProblem } from './target.js';
 import { findTemplate, listTemplates, type TemplateInfo, templateNames } from './templates.js';
 import { toValidPackageName } from './validate.js';
+import { findPnpmWorkspace, planWorkspaceLink, readTemplateManifest } from './workspace.js';
 
 /**
  * create-loop from argv to a finished project: parse flags, answer --help/--version/--list,
@@ -73,15 +74,23 @@ export async function main(argv: readonly string[]): Promise<void> {
 
   const packageName = toValidPackageName(basename(target));
   const versions = await readWorkspaceVersions();
+  const link = planWorkspaceLink(
+    await findPnpmWorkspace(target),
+    await readTemplateManifest(template.dir),
+    target,
+  );
   console.log(`Scaffolding ${paint('cyan', template.name)} in ${target} ...`);
-  const pm = detectPackageManager(process.env.npm_config_user_agent);
+  // A kept `workspace:` spec installs only with pnpm, whoever ran us.
+  const linked = link.keep.size > 0;
+  const pm = linked ? 'pnpm' : detectPackageManager(process.env.npm_config_user_agent).name;
   const files = await scaffold({
     templateDir: template.dir,
     target,
     packageName,
     versions,
+    keepWorkspace: link.keep,
     overwrite: args.overwrite,
-    packageManager: pm.name,
+    packageManager: pm,
     removing,
     onInterrupt: (signal) => {
       process.stderr.write(`create-loop: ${new CancelledError().message}\n`);
@@ -89,7 +98,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     },
   });
 
-  const steps = nextSteps(pm.name, cdPathFor(cwd, target));
+  if (link.message !== undefined) console.log(link.message);
+  const steps = nextSteps(pm, cdPathFor(cwd, target), linked ? packageName : undefined);
   console.log(`${paint('green', 'Done.')} ${files} files, package "${packageName}". Now run:\n`);
   for (const step of steps) console.log(`  ${step}`);
   console.log('');

@@ -33,6 +33,33 @@ describe('toScaffoldManifest', () => {
       ),
     ).toThrow(CliError);
   });
+
+  it('keeps the workspace: specs it is told to keep, and only those', () => {
+    const template = {
+      name: 't',
+      dependencies: { '@loop/core': 'workspace:^' },
+      devDependencies: { '@loop/tools': 'workspace:*' },
+    };
+    const keepWorkspace = new Set(['@loop/core']);
+    expect(
+      toScaffoldManifest(template, {
+        name: 'g',
+        versions: { ...versions, '@loop/tools': '1.0.0' },
+        keepWorkspace,
+      }),
+    ).toEqual({
+      name: 'g',
+      dependencies: { '@loop/core': 'workspace:^' },
+      devDependencies: { '@loop/tools': '1.0.0' },
+    });
+    // A workspace: spec outside the dependency fields is still refused.
+    expect(() =>
+      toScaffoldManifest(
+        { ...template, pnpm: { overrides: { '@loop/core': 'workspace:^' } } },
+        { name: 'g', versions: { ...versions, '@loop/tools': '1.0.0' }, keepWorkspace },
+      ),
+    ).toThrow(/pnpm\.overrides\.@loop\/core: workspace:\^/);
+  });
 });
 
 describe('parseManifest / formatManifest', () => {

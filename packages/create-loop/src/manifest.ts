@@ -1,28 +1,41 @@
 import { CliError } from './errors.js';
 import {
+  DEPENDENCY_FIELDS,
   findWorkspaceSpecs,
   type Manifest,
   rewriteWorkspaceDeps,
   type WorkspaceVersions,
+  workspaceTarget,
 } from './workspace-deps.js';
 
 /**
  * Turns a template's package.json into the new project's: `name` set to the project's package
- * name, every `workspace:` dependency rewritten to its published range, key order kept.
+ * name, every `workspace:` dependency rewritten to its published range (but those named in
+ * `keepWorkspace`, for a project inside a pnpm workspace that holds them), key order kept.
  *
  * Why one function: these are the only edits a scaffold needs, and doing them on the parsed
  * object (not with string replaces) keeps the rest of the file exactly as the template author
- * wrote it. Throws a `CliError` if any `workspace:` spec survives, so a broken scaffold is never
- * written.
+ * wrote it. Throws a `CliError` if any other `workspace:` spec survives, so a broken scaffold is
+ * never written.
  */
 export function toScaffoldManifest(
   template: Manifest,
-  options: { name: string; versions: WorkspaceVersions },
+  options: { name: string; versions: WorkspaceVersions; keepWorkspace?: ReadonlySet<string> },
 ): Manifest {
+  const keep = options.keepWorkspace ?? new Set<string>();
   const named =
     'name' in template ? { ...template, name: options.name } : { name: options.name, ...template };
-  const manifest = rewriteWorkspaceDeps(named, options.versions);
-  const left = findWorkspaceSpecs(manifest);
+  const manifest = rewriteWorkspaceDeps(named, options.versions, keep);
+  const kept = new Set<string>();
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = (manifest[field] ?? {}) as Record<string, unknown>;
+    for (const [name, spec] of Object.entries(deps)) {
+      if (typeof spec === 'string' && keep.has(workspaceTarget(name, spec) ?? '')) {
+        kept.add(`${field}.${name}: ${spec}`);
+      }
+    }
+  }
+  const left = findWorkspaceSpecs(manifest).filter((entry) => !kept.has(entry));
   if (left.length > 0) {
     throw new CliError(
       `the template's package.json still has workspace: specs (${left.join(', ')})`,

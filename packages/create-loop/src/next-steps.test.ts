@@ -9,6 +9,15 @@ describe('nextSteps', () => {
     expect(nextSteps('bun', 'game')).toEqual(['cd game', 'bun install', 'bun run dev']);
   });
 
+  it('builds the workspace packages a project kept workspace: specs for, before dev', () => {
+    expect(nextSteps('pnpm', 'games/g', 'g')).toEqual([
+      'cd games/g',
+      'pnpm install',
+      "pnpm --filter 'g^...' build",
+      'pnpm dev',
+    ]);
+  });
+
   it('leaves out cd for the current directory and quotes paths with spaces', () => {
     expect(nextSteps('npm', undefined)).toEqual(['npm install', 'npm run dev']);
     expect(nextSteps('npm', 'my game')[0]).toBe("cd 'my game'");

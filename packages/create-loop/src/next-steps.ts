@@ -5,15 +5,25 @@ import type { PackageManagerName } from './package-manager.js';
 /**
  * The commands to run after scaffolding, for the package manager that ran us:
  * `cd <dir>` (left out when the project is the current directory), install, start the dev
- * server.
+ * server. With `buildDependenciesOf` (a project that kept `workspace:` dependencies, always
+ * pnpm) a step between builds the workspace packages it uses: `pnpm --filter 'game^...' build`,
+ * since the dev server imports their built output.
  *
  * Why per manager: `npm dev` does not exist (`npm run dev` does), yarn installs with a bare
  * `yarn`; printing npm commands to a pnpm user leaves a stray package-lock.json behind.
  */
-export function nextSteps(pm: PackageManagerName, cdPath: string | undefined): string[] {
+export function nextSteps(
+  pm: PackageManagerName,
+  cdPath: string | undefined,
+  buildDependenciesOf?: string,
+): string[] {
   const steps: string[] = [];
   if (cdPath !== undefined) steps.push(`cd ${shellQuote(cdPath)}`);
-  steps.push(installCommand(pm), runCommand(pm, 'dev'));
+  steps.push(installCommand(pm));
+  if (buildDependenciesOf !== undefined) {
+    steps.push(`pnpm --filter ${shellQuote(`${buildDependenciesOf}^...`)} build`);
+  }
+  steps.push(runCommand(pm, 'dev'));
   return steps;
 }
 

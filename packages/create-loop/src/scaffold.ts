@@ -17,6 +17,8 @@ export interface ScaffoldOptions {
   packageName: string;
   /** Published versions of the monorepo's packages, for `workspace:` specs. */
   versions: WorkspaceVersions;
+  /** Dependencies whose `workspace:` specs stay (see `planWorkspaceLink`); default none. */
+  keepWorkspace?: ReadonlySet<string>;
   overwrite: boolean;
   /** Who ran create-loop: the README's commands are written for it. Default npm. */
   packageManager?: PackageManagerName;
@@ -47,6 +49,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<number> {
     const manifest = toScaffoldManifest(parseManifest(await readFile(file, 'utf8'), file), {
       name: options.packageName,
       versions: options.versions,
+      keepWorkspace: options.keepWorkspace,
     });
     await writeFile(file, formatManifest(manifest));
     const pm = options.packageManager ?? 'npm';

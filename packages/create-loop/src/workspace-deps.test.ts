@@ -4,6 +4,8 @@ import {
   findWorkspaceSpecs,
   resolveWorkspaceSpec,
   rewriteWorkspaceDeps,
+  workspaceDependencyNames,
+  workspaceTarget,
 } from './workspace-deps.js';
 
 const versions = { '@loop/core': '0.1.0', '@loop/extra': '2.3.4' };
@@ -105,5 +107,25 @@ describe('findWorkspaceSpecs', () => {
         rewriteWorkspaceDeps({ dependencies: { '@loop/core': 'workspace:^' } }, versions),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('keeping workspace: specs (a project inside a workspace that holds them)', () => {
+  const manifest = {
+    dependencies: { '@loop/core': 'workspace:^', three: '~0.187.0' },
+    devDependencies: { '@loop/extra': 'workspace:~', core: 'workspace:@loop/core@*' },
+  };
+
+  it('keeps the specs of the packages named, by the package they point at', () => {
+    expect(rewriteWorkspaceDeps(manifest, versions, new Set(['@loop/core']))).toEqual({
+      dependencies: { '@loop/core': 'workspace:^', three: '~0.187.0' },
+      devDependencies: { '@loop/extra': '~2.3.4', core: 'workspace:@loop/core@*' },
+    });
+  });
+
+  it('names each package a workspace: spec points at once', () => {
+    expect(workspaceDependencyNames(manifest)).toEqual(['@loop/core', '@loop/extra']);
+    expect(workspaceTarget('core', 'workspace:@loop/core@^')).toBe('@loop/core');
+    expect(workspaceTarget('three', '~0.187.0')).toBeUndefined();
   });
 });

@@ -59,21 +59,56 @@ export function resolveWorkspaceSpec(
 
 /**
  * Returns a copy of `manifest` with every `workspace:` spec in every dependency field replaced
- * by its published range (see `resolveWorkspaceSpec`). The input is not changed.
+ * by its published range (see `resolveWorkspaceSpec`), except those naming a package in `keep`
+ * (a project created inside a pnpm workspace that holds it). The input is not changed.
  */
-export function rewriteWorkspaceDeps(manifest: Manifest, versions: WorkspaceVersions): Manifest {
+export function rewriteWorkspaceDeps(
+  manifest: Manifest,
+  versions: WorkspaceVersions,
+  keep: ReadonlySet<string> = new Set(),
+): Manifest {
   const out: Manifest = { ...manifest };
   for (const field of DEPENDENCY_FIELDS) {
     const deps = manifest[field];
     if (deps === null || typeof deps !== 'object') continue;
     const rewritten: Record<string, unknown> = {};
     for (const [name, spec] of Object.entries(deps as Record<string, unknown>)) {
-      rewritten[name] =
-        typeof spec === 'string' ? resolveWorkspaceSpec(name, spec, versions) : spec;
+      const kept = typeof spec !== 'string' || keep.has(workspaceTarget(name, spec) ?? '');
+      rewritten[name] = kept ? spec : resolveWorkspaceSpec(name, spec, versions);
     }
     out[field] = rewritten;
   }
   return out;
+}
+
+/**
+ * The package a `workspace:` spec names: `name` itself, or the `pkg` of the alias form
+ * `workspace:pkg@^`; undefined for any other spec. Why: what is kept or published is decided by
+ * the package the spec points at, not by the local name it is installed under.
+ */
+export function workspaceTarget(name: string, spec: string): string | undefined {
+  if (!spec.startsWith(PREFIX)) return undefined;
+  const range = spec.slice(PREFIX.length);
+  const at = range.lastIndexOf('@');
+  return at > 0 ? range.slice(0, at) : name;
+}
+
+/**
+ * The packages that a manifest's dependency fields name with `workspace:` specs, each once, in
+ * the order they first appear. Why: these are the dependencies a surrounding workspace could
+ * provide (see `planWorkspaceLink`).
+ */
+export function workspaceDependencyNames(manifest: Manifest): string[] {
+  const names = new Set<string>();
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = manifest[field];
+    if (deps === null || typeof deps !== 'object') continue;
+    for (const [name, spec] of Object.entries(deps as Record<string, unknown>)) {
+      const target = typeof spec === 'string' ? workspaceTarget(name, spec) : undefined;
+      if (target !== undefined) names.add(target);
+    }
+  }
+  return [...names];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -34,6 +34,16 @@ describe('information flags', () => {
       expect(stdout).toContain('the template: alpha, beta');
       expect(stdout).toMatch(/--template is required/);
     }
+  });
+
+  it('--help of the real build fits 80 columns, every line', async () => {
+    const { code, stdout } = await run(join(PKG_DIR, 'dist', 'index.js'), ['--help'], {
+      cwd: sandbox.work,
+    });
+    expect(code).toBe(0);
+    const wide = stdout.split('\n').filter((line) => line.length > 80);
+    expect(wide).toEqual([]);
+    expect(stdout).toMatch(/--template <name> {2}the template: canvas2d/);
   });
 
   it('--version and -v print the package version', async () => {
@@ -142,6 +152,39 @@ describe('errors', () => {
       );
     } finally {
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the bin', () => {
+  // pnpm links a workspace package's bins when it installs, before any build: a bin under
+  // dist/ made every fresh install of the monorepo warn "Failed to create bin".
+  it('is a file of the source tree, not of the build', () => {
+    const { bin, files } = JSON.parse(readFileSync(join(PKG_DIR, 'package.json'), 'utf8'));
+    expect(bin).toEqual({ 'create-loop': 'bin/create-loop.js' });
+    expect(files).toContain('bin');
+    expect(existsSync(join(PKG_DIR, 'bin', 'create-loop.js'))).toBe(true);
+  });
+
+  it('runs the built CLI', async () => {
+    const result = await run(join(PKG_DIR, 'bin', 'create-loop.js'), ['--list'], {
+      cwd: sandbox.work,
+    });
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^canvas2d /m);
+  });
+
+  it('says in one line, exit 1, when the CLI was never built', async () => {
+    const root = tempDir('create-loop-unbuilt-');
+    try {
+      cpSync(join(PKG_DIR, 'bin'), join(root, 'bin'), { recursive: true });
+      cpSync(join(PKG_DIR, 'package.json'), join(root, 'package.json'));
+      const result = await run(join(root, 'bin', 'create-loop.js'), ['--help'], {
+        cwd: sandbox.work,
+      });
+      expectOneLineError(result, /dist\/index\.js is missing; build it with `pnpm build`/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
