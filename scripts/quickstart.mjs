@@ -6,6 +6,8 @@
  *
  *   node scripts/quickstart.mjs dev    build @loop/core and serve every app
  *   node scripts/quickstart.mjs test   lint, type-check, build and run every test
+ *   node scripts/quickstart.mjs create <dir> --template <name>   start a game from this clone
+ *                                      (scripts/create-local.mjs; the root's `create:local`)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,8 +17,8 @@ import { chromiumPath } from './chromium.mjs';
 const root = resolve(import.meta.dirname, '..');
 const PNPM = '10.34.9';
 const task = process.argv[2];
-if (task !== 'dev' && task !== 'test') {
-  console.error('usage: node scripts/quickstart.mjs dev|test');
+if (task !== 'dev' && task !== 'test' && task !== 'create') {
+  console.error('usage: node scripts/quickstart.mjs dev|test|create');
   process.exit(2);
 }
 
@@ -55,6 +57,11 @@ if (version('pnpm') !== PNPM) {
 
 // 2. The workspace, exactly as locked.
 run('pnpm', ['install', '--frozen-lockfile']);
+
+if (task === 'create') {
+  run(process.execPath, [join(root, 'scripts', 'create-local.mjs'), ...process.argv.slice(3)]);
+  process.exit(0);
+}
 
 if (task === 'dev') {
   run('pnpm', ['turbo', 'run', 'build', '--filter=@loop/core', '--filter=docs']);
