@@ -49,6 +49,8 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
  * @property {Record<string, string | null>} changelogs each public package's CHANGELOG.md
  * @property {Record<string, string> | null} workspaceVersions what create-loop's build recorded
  * @property {Record<string, { version: string, files: string[] }>} packed what publish would send
+ * @property {Record<string, string>} tarballs with `packInto`: each public package's tarball
+ *   (`pnpm pack`, the same bytes `pnpm publish` sends), by name; else empty
  * @property {string[]} warnings what a real publish would trip on
  */
 
@@ -173,11 +175,13 @@ function parsePublish(stdout, name) {
  * the public packages' versions before and after, the files `changeset version` changed,
  * their CHANGELOG.md files, the versions create-loop's build recorded for new projects, the
  * file list and version of each package as `pnpm publish` would send it, and warnings about
- * what a real publish would trip on.
- * @param {{ bump?: 'patch' | 'minor' | 'major', root?: string, keep?: boolean }} [options]
+ * what a real publish would trip on. With `packInto` (a folder) it also packs every public
+ * package there, versioned and built as the release would publish it: what a test publishes
+ * to a local registry (packages/release/test/published-path.test.ts).
+ * @param {{ bump?: 'patch' | 'minor' | 'major', root?: string, keep?: boolean, packInto?: string }} [options]
  * @returns {DryRunReport}
  */
-export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false } = {}) {
+export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false, packInto } = {}) {
   const copy = mkdtempSync(join(tmpdir(), 'loop-release-dry-run-'));
   try {
     copyWorkingTree(root, copy);
@@ -241,6 +245,20 @@ export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false } 
         );
       }
     }
+    /** @type {Record<string, string>} */
+    const tarballs = {};
+    if (packInto !== undefined) {
+      mkdirSync(packInto, { recursive: true });
+      for (const pkg of published) {
+        run('pnpm', ['pack', '--pack-destination', packInto], join(copy, pkg.dir));
+        const file = join(
+          packInto,
+          `${pkg.name.replace(/^@/, '').replace('/', '-')}-${after[pkg.name]}.tgz`,
+        );
+        if (!existsSync(file)) throw new Error(`pnpm pack of ${pkg.name} left no ${file}`);
+        tarballs[pkg.name] = file;
+      }
+    }
     return {
       bump,
       dropped,
@@ -251,6 +269,7 @@ export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false } 
       changelogs,
       workspaceVersions,
       packed,
+      tarballs,
       warnings,
     };
   } finally {

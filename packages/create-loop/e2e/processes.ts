@@ -84,31 +84,38 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** A process started by `spawnGroup`, with what it printed and how to end it. */
+export interface Group {
+  /** Everything it printed so far, stdout and stderr together, for a failure message. */
+  log(): string;
+  /** Whether it has exited (and its pipes closed). */
+  exited(): boolean;
+  /** SIGTERM to its process group, SIGKILL after a grace period; safe to call twice. */
+  stop(): Promise<void>;
+}
+
 /**
- * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
- * own vite, and waits (polling) until it answers. Runs in its own process group so stop() ends it
- * and anything it started.
+ * Starts `command ...args` in a process group of its own, collecting its output. Why a group:
+ * a server (vite preview, Verdaccio) may start children, and `stop()` must end them all. How
+ * long it takes to go decides nothing: the grace period is cleanup only.
  */
-export async function preview(cwd: string): Promise<Server> {
-  const port = await freePort();
-  const vite = resolve(cwd, 'node_modules', '.bin', 'vite');
-  const child: ChildProcess = spawn(
-    vite,
-    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    {
-      cwd,
-      env: e2eEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+export function spawnGroup(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Group {
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let log = '';
-  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+  const collect = (d: string) => {
     log += d;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
-    log += d;
-  });
+  };
+  child.stdout?.setEncoding('utf8').on('data', collect);
+  child.stderr?.setEncoding('utf8').on('data', collect);
   let closed = false;
   const exited = new Promise<void>((resolveExit) =>
     child.on('close', () => {
@@ -123,9 +130,6 @@ export async function preview(cwd: string): Promise<Server> {
       // already gone
     }
   };
-  const url = `http://127.0.0.1:${port}/`;
-  // SIGTERM to the group, SIGKILL if it is still there after a grace period. Cleanup only: how
-  // long the server takes to go decides nothing.
   const stop = async () => {
     if (closed) return;
     signalGroup('SIGTERM');
@@ -134,9 +138,27 @@ export async function preview(cwd: string): Promise<Server> {
     signalGroup('SIGKILL');
     await Promise.race([exited, sleep(STOP_GRACE_MS)]);
   };
+  return { log: () => log, exited: () => closed, stop };
+}
+
+/**
+ * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
+ * own vite, and waits (polling) until it answers. Runs in its own process group so stop() ends it
+ * and anything it started.
+ */
+export async function preview(cwd: string): Promise<Server> {
+  const port = await freePort();
+  const vite = resolve(cwd, 'node_modules', '.bin', 'vite');
+  const group = spawnGroup(
+    vite,
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd, env: e2eEnv() },
+  );
+  const { stop } = group;
+  const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited ${child.exitCode}:\n${log}`);
+    if (group.exited()) throw new Error(`vite preview exited:\n${group.log()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return { url, stop };
@@ -145,7 +167,7 @@ export async function preview(cwd: string): Promise<Server> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`vite preview did not answer on ${url}:\n${log}`);
+      throw new Error(`vite preview did not answer on ${url}:\n${group.log()}`);
     }
     await sleep(100);
   }

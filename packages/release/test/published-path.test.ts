@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { releaseDryRun, repoRoot } from '../dry-run.mjs';
+import { configuredRegistry, type LocalRegistry, startRegistry } from './registry.js';
+import { type Ran, run, strangerEnv } from './stranger.js';
+
+/**
+ * The published path with a real registry, before anything is published: the release dry run
+ * versions, builds and packs @loop/core and create-loop as `pnpm release` would; they are
+ * published with `npm publish` to a local Verdaccio (temporary storage, a free port, everything
+ * else proxied to the registry npm uses here); then the root README's own commands for "after
+ * the first release" run against it as a stranger would (`npm_config_registry` pointing at it,
+ * empty caches): the create command, the install it prints, the scaffold's own test and build.
+ *
+ * Run time: two of the README's lines, not every template under every manager: the npm line
+ * (three) and the pnpm line (canvas2d). Every template is scaffolded, installed, built and
+ * looked at in Chromium by create-loop's e2e, from the same tarballs. The yarn line is not run:
+ * yarn is not installed on these machines. Nothing here is timed.
+ */
+
+const README = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+
+/** The lines of the first ```sh block after "After the first release" in "Start a game". */
+function publishedCommands(): string[] {
+  const section = README.slice(README.indexOf('\n## Start a game\n'));
+  const after = section.slice(section.search(/after the first release/i));
+  const block = /```sh\n([\s\S]*?)```/.exec(after.slice(0, after.indexOf('\n## ')))?.[1] ?? '';
+  return block
+    .trim()
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
+}
+
+/** `sha512-<base64>`, the integrity npm and pnpm record for a tarball. */
+const integrity = (file: string) =>
+  `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
+
+const commands = publishedCommands();
+const byNpm = commands.find((line) => line.startsWith('npm create loop@latest '));
+const byPnpm = commands.find((line) => line.startsWith('pnpm create loop '));
+
+let tmp: string;
+let registry: LocalRegistry | undefined;
+let tarballs: Record<string, string>;
+let version: string;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'loop-published-path-'));
+  const report = releaseDryRun({ bump: 'patch', packInto: join(tmp, 'packs') });
+  tarballs = report.tarballs;
+  version = report.after['@loop/core']!;
+  registry = await startRegistry(join(tmp, 'registry'), configuredRegistry());
+  // npm publish wants a token for the registry, any token: Verdaccio lets anyone publish ours.
+  const publisher = strangerEnv(registry.url, join(tmp, 'publisher'));
+  const host = registry.url.replace(/^http:/, '');
+  writeFileSync(publisher.npm_config_userconfig!, `${host}:_authToken=throwaway\n`);
+  for (const name of ['@loop/core', 'create-loop']) {
+    run('npm', ['publish', tarballs[name]!, '--registry', registry.url], {
+      cwd: tmp,
+      env: publisher,
+    });
+  }
+});
+
+afterAll(async () => {
+  await registry?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+it('the README shows the published commands for npm, pnpm and yarn', () => {
+  expect(commands.map((line) => line.split(' ')[0])).toEqual(
+    expect.arrayContaining(['npm', 'pnpm', 'yarn']),
+  );
+  expect(byNpm).toBeDefined();
+  expect(byPnpm).toBeDefined();
+  // One template through each manager, so that two templates are proven, not one twice.
+  const templateOf = (line = '') => line.split(/\s+/)[line.split(/\s+/).indexOf('--template') + 1];
+  expect(templateOf(byNpm)).not.toBe(templateOf(byPnpm));
+});
+
+it('the local registry serves the versioned packages it was given, and others from upstream', async () => {
+  expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+  for (const name of ['@loop/core', 'create-loop']) {
+    const packument = await (await fetch(`${registry!.url}${name.replace('/', '%2f')}`)).json();
+    expect(packument['dist-tags'], name).toEqual({ latest: version });
+    expect(packument.versions[version].dist.integrity).toBe(integrity(tarballs[name]!));
+  }
+  expect((await fetch(`${registry!.url}vite`)).ok).toBe(true);
+});
+
+describe.each([
+  ['npm', byNpm ?? ''],
+  ['pnpm', byPnpm ?? ''],
+])('%s: the README line', (manager, line) => {
+  const [command, ...args] = line.split(/\s+/);
+  const template = args[args.indexOf('--template') + 1]!;
+  const dir = args.find((arg) => !/^(create|loop(@latest)?|--.*)$/.test(arg) && arg !== template)!;
+  let env: NodeJS.ProcessEnv;
+  let work: string;
+  let created: Ran;
+  let project: string;
+
+  beforeAll(() => {
+    work = join(tmp, `${manager}-user`);
+    mkdirSync(work);
+    env = strangerEnv(registry!.url, join(tmp, `${manager}-home`));
+    created = run(command!, args, { cwd: work, env });
+    project = join(work, dir);
+  });
+
+  it(`\`${line}\` scaffolds from the registry, with ${manager}'s next steps`, () => {
+    expect(created.stdout).toContain(`Scaffolding ${template} in ${project}`);
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+    expect(manifest.name).toBe(dir);
+    expect(manifest.dependencies['@loop/core']).toBe(`^${version}`);
+    expect(created.stdout).toContain(`  cd ${dir}\n  ${manager} install\n`);
+  });
+
+  it(`\`${manager} install\` takes @loop/core from the local registry`, () => {
+    run(manager, ['install'], { cwd: project, env });
+    const installed = join(project, 'node_modules', '@loop', 'core', 'package.json');
+    expect(JSON.parse(readFileSync(installed, 'utf8')).version).toBe(version);
+    const expected = integrity(tarballs['@loop/core']!);
+    if (manager === 'npm') {
+      const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+      const entry = lock.packages['node_modules/@loop/core'];
+      expect(entry.resolved).toBe(`${registry!.url}@loop/core/-/core-${version}.tgz`);
+      expect(entry.integrity).toBe(expected);
+    } else {
+      const lock = parse(readFileSync(join(project, 'pnpm-lock.yaml'), 'utf8'));
+      expect(lock.packages[`@loop/core@${version}`].resolution.integrity).toBe(expected);
+    }
+  }, 240_000);
+
+  it("the scaffold's own test and build pass", () => {
+    const tested = run(manager, ['test'], { cwd: project, env });
+    expect(tested.stdout).toMatch(/Tests\s+[1-9]\d* passed \(\d+\)/);
+    expect(tested.stdout).not.toMatch(/failed|skipped|todo/);
+    run(manager, ['run', 'build'], { cwd: project, env });
+    expect(existsSync(join(project, 'dist', 'index.html'))).toBe(true);
+  }, 240_000);
+});
