@@ -25,6 +25,7 @@ import { capViolations, describeFrames, framesOver, recordFrames } from './frame
 import { collectProblems, PAGE_WAIT_MS, shootCanvas, waitForFirstFrame } from './page.js';
 import { changedPixels, distinctColours } from './pixels.js';
 import { e2eEnv, exec, preview } from './processes.js';
+import { expectWorkerMode, serveWithoutHeaders } from './worker-mode.js';
 
 /**
  * The published path, end to end, for every template:
@@ -84,14 +85,15 @@ function createLoop(cwd: string, args: readonly string[]) {
   });
 }
 
-it('the packed create-loop ships dist, the templates and their versions, nothing else', async () => {
+it('the packed create-loop ships its bin, dist, the templates and their versions, nothing else', async () => {
   const { stdout } = await exec('tar', ['-tzf', cliTgz], { cwd: tmp });
   const files = stdout.trim().split('\n');
+  expect(files).toContain('package/bin/create-loop.js');
   expect(files).toContain('package/dist/index.js');
   expect(files).toContain('package/dist/workspace-versions.json');
-  expect(
-    files.filter((f) => !/^package\/(package\.json|README\.md|dist\/[^/]+|templates\/.+)$/.test(f)),
-  ).toEqual([]);
+  const expected =
+    /^package\/(package\.json|README\.md|bin\/create-loop\.js|dist\/[^/]+|templates\/.+)$/;
+  expect(files.filter((f) => !expected.test(f))).toEqual([]);
   expect(files.filter((f) => /\.test\.js$/.test(f))).toEqual([]);
   for (const t of TEMPLATES) {
     const shipped = files
@@ -210,6 +212,20 @@ describe.each(TEMPLATES)('template %s', (template) => {
         expect(capViolations(samples, cap), `more frames than a ${cap} fps cap allows`).toEqual([]);
       }
       expect(problems).toEqual([]);
+
+      // 5. Rapier's worker mode, built: with the preview's isolation headers (its vite.config)
+      //    the snapshots cross through shared memory; on a host without them, by message.
+      if (template === 'rapier') {
+        const shared = await expectWorkerMode(page, server.url, 'shared');
+        const plain = await serveWithoutHeaders(join(app, 'dist'));
+        try {
+          const message = await expectWorkerMode(page, plain.url, 'message');
+          console.log(`[e2e rapier] worker ${JSON.stringify(shared)} ${JSON.stringify(message)}`);
+        } finally {
+          await plain.stop();
+        }
+        expect(problems).toEqual([]);
+      }
     } finally {
       await page.close();
       await server.stop();

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { PAGE_WAIT_MS } from './page.js';
+import type { Server } from './processes.js';
+
+/** What the rapier overlay says about where its simulation runs. */
+export interface WorkerOverlay {
+  /** `data-mode` of the overlay: `worker` or `main`. */
+  mode: string | undefined;
+  /** `shared` or `message`, from its line `simulation worker (<transport>)`. */
+  transport: string | undefined;
+  /** Its `ticks/s` figure. */
+  ticksPerSecond: number;
+  /** The page's `crossOriginIsolated`: whether the headers reached the browser. */
+  isolated: boolean;
+}
+
+/** Reads the rapier overlay (the element with `data-mode`) as the page shows it. */
+async function readOverlay(page: Page): Promise<WorkerOverlay> {
+  return page.evaluate(() => {
+    const overlay = document.querySelector<HTMLElement>('[data-mode]');
+    const text = overlay?.textContent ?? '';
+    return {
+      mode: overlay?.dataset.mode,
+      transport: /simulation worker \((\w+)\)/.exec(text)?.[1],
+      ticksPerSecond: Number(/ticks\/s\s+([\d.]+)/.exec(text)?.[1] ?? Number.NaN),
+      isolated: globalThis.crossOriginIsolated,
+    };
+  });
+}
+
+/**
+ * Opens `url` with `?mode=worker` and waits (polling, never timing) until the overlay reports
+ * worker mode over `transport` with ticks advancing (a ticks/s above 0: the worker's loop
+ * stepped). Why in the scaffold test: worker mode needs a bundled module worker and, for
+ * shared memory, the isolation headers the scaffold's vite.config sets; only a built project
+ * served as a user serves it shows both work.
+ */
+export async function expectWorkerMode(
+  page: Page,
+  url: string,
+  transport: 'shared' | 'message',
+): Promise<WorkerOverlay> {
+  await page.goto(`${url}?mode=worker`, { waitUntil: 'load' });
+  let last: WorkerOverlay | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await readOverlay(page);
+        return last.mode === 'worker' && last.transport === transport && last.ticksPerSecond > 0;
+      },
+      { timeout: PAGE_WAIT_MS, interval: 200 },
+    )
+    .toBe(true);
+  expect(last?.isolated, `crossOriginIsolated with the ${transport} transport`).toBe(
+    transport === 'shared',
+  );
+  return last!;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves the folder `dir` on 127.0.0.1 with a content type and no other header: a static host
+ * that cannot send COOP/COEP, where worker mode must fall back to transferred buffers. Why not
+ * `vite preview`: the scaffold's config sends the headers there, as it should.
+ */
+export async function serveWithoutHeaders(dir: string): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dir + sep)) return void response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      response.writeHead(200, { 'Content-Type': type }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
+  };
+}
