@@ -69,17 +69,28 @@ if (task === 'dev') {
   process.exit(0);
 }
 
-// 3. A Chromium for the browser tests: Debian's, installed with apt-get when we may.
-const chromium = chromiumPath;
-if (!existsSync(chromium)) {
-  const root_ = process.getuid?.() === 0;
-  if (root_ && version('apt-get')) {
+// 3. The browsers of the browser tests, Debian's, installed with apt-get when we may: Chromium
+// (headless, through Playwright), and Firefox ESR with Xvfb, the virtual display it draws WebGL
+// on (through puppeteer-core; apps/gallery/test/firefox.ts).
+const needed = [
+  [chromiumPath, 'chromium', 'CHROMIUM_PATH'],
+  [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr', 'FIREFOX_PATH'],
+  ['/usr/bin/Xvfb', 'xvfb', ''],
+].filter(([path]) => !existsSync(path));
+if (needed.length > 0) {
+  const packages = needed.map(([, pkg]) => pkg);
+  if (process.getuid?.() === 0 && version('apt-get')) {
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+    run('apt-get', ['install', '-y', '-qq', ...packages], {
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } else {
-    console.error(
-      `No Chromium at ${chromium}. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-    );
+    for (const [path, pkg, variable] of needed) {
+      const or = variable ? ` or set ${variable}` : '';
+      console.error(
+        `No ${pkg} at ${path}. Install it (Debian/Ubuntu: sudo apt-get install ${pkg})${or}.`,
+      );
+    }
     process.exit(1);
   }
 }
