@@ -35,7 +35,7 @@ async function readOverlay(page: Page): Promise<WorkerOverlay> {
 /**
  * Opens `url` with `?mode=worker` and waits (polling, never timing) until the overlay reports
  * worker mode over `transport` with ticks advancing (a ticks/s above 0: the worker's loop
- * stepped). Why in the scaffold test: worker mode needs a bundled module worker and, for
+ * stepped), then replays the last seconds instantly, every tick matched. Why in the scaffold test: worker mode needs a bundled module worker and, for
  * shared memory, the isolation headers the scaffold's vite.config sets; only a built project
  * served as a user serves it shows both work.
  */
@@ -58,7 +58,46 @@ export async function expectWorkerMode(
   expect(last?.isolated, `crossOriginIsolated with the ${transport} transport`).toBe(
     transport === 'shared',
   );
+  await expectInstantReplay(page);
   return last!;
+}
+
+/** The replay status line (`#replay`) as numbers. */
+function replayStatus(page: Page) {
+  return page.$eval('#replay', (element) => {
+    const data = (element as HTMLElement).dataset;
+    return {
+      replay: data.replay ?? '',
+      ticks: Number(data.ticks),
+      changes: Number(data.changes),
+      matched: Number(data.matched),
+      length: Number(data.length),
+    };
+  });
+}
+
+/**
+ * Rolls the ball for a second, presses R and waits for the instant replay to end: the worker
+ * replays from its keyframe and checks every tick's hash against the recording, and the page
+ * shows `matched` only when all of them agreed.
+ */
+async function expectInstantReplay(page: Page): Promise<void> {
+  const poll = { timeout: PAGE_WAIT_MS, interval: 200 };
+  const start = (await replayStatus(page)).ticks;
+  await page.keyboard.down('KeyW');
+  await expect.poll(async () => (await replayStatus(page)).ticks, poll).toBeGreaterThan(start + 60);
+  await page.keyboard.up('KeyW');
+  const changes = (await replayStatus(page)).changes;
+  await page.keyboard.press('KeyR');
+  await expect
+    .poll(async () => {
+      const s = await replayStatus(page);
+      return s.changes > changes && s.replay !== 'replaying' ? s.replay : 'waiting';
+    }, poll)
+    .toBe('matched');
+  const end = await replayStatus(page);
+  expect(end.length).toBeGreaterThanOrEqual(60);
+  expect(end.matched).toBe(end.length);
 }
 
 const TYPES: Record<string, string> = {
