@@ -147,7 +147,7 @@ function linkPackage(modules: string, name: string): void {
 /**
  * Writes each non-fragment block to `dir` as a module of its own beside the prelude, with a
  * tsconfig whose node_modules links @loop/core (the workspace package, resolved through its
- * `exports` to dist/*.d.ts) and @types/node, runs `tsc` once, and sorts its diagnostics back to
+ * `exports` to dist/*.d.ts), @types/node and vite, runs `tsc` once, and sorts its diagnostics back to
  * the blocks and README lines.
  */
 export function check(blocks: readonly Block[], dir: string): CheckResult {
@@ -155,6 +155,7 @@ export function check(blocks: readonly Block[], dir: string): CheckResult {
   mkdirSync(modules, { recursive: true });
   linkPackage(modules, '@loop/core');
   linkPackage(modules, '@types/node');
+  linkPackage(modules, 'vite'); // a Vite config, as the worker section's isolation headers
   writeFileSync(join(dir, 'prelude.d.ts'), `${Object.values(PRELUDE).join('\n')}\n`);
   const files = new Map<string, Block>();
   for (const [index, block] of blocks.entries()) {
