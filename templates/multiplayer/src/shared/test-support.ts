@@ -1,0 +1,5 @@
+/**
+ * The seed every property test runs from: fixed, so a run is reproducible and a failure replays
+ * (`FC_SEED=… npm test` to try others; fast-check prints the seed and path of a failure).
+ */
+export const SEED = Number(process.env.FC_SEED ?? 20_261_125);
