@@ -1,5 +1,69 @@
+import fc from 'fast-check';
+import { MAX_PLAYERS } from './arena';
+import { writeInput } from './input';
+import type { World } from './world';
+
 /**
  * The seed every property test runs from: fixed, so a run is reproducible and a failure replays
  * (`FC_SEED=… npm test` to try others; fast-check prints the seed and path of a failure).
  */
 export const SEED = Number(process.env.FC_SEED ?? 20_261_125);
+
+/** Something that happens before a step: a seat taken or freed, or a new input. */
+export type Event =
+  | { at: number; kind: 'join' | 'leave'; slot: number }
+  | { at: number; kind: 'input'; slot: number; x: number; y: number; buttons: number };
+
+/** Ticks a schedule spans. */
+export const TICKS = 240;
+
+/** Hostile schedules: joins of taken seats, leaves of empty ones, any stick, any button byte. */
+export const schedule = fc
+  .array(
+    fc.oneof(
+      fc.record({
+        at: fc.nat(TICKS - 1),
+        kind: fc.constantFrom('join' as const, 'leave' as const),
+        slot: fc.nat(MAX_PLAYERS - 1),
+      }),
+      fc.record({
+        at: fc.nat(TICKS - 1),
+        kind: fc.constant('input' as const),
+        slot: fc.nat(MAX_PLAYERS - 1),
+        x: fc.integer({ min: -200, max: 200 }),
+        y: fc.integer({ min: -200, max: 200 }),
+        buttons: fc.nat(255),
+      }),
+    ),
+    { maxLength: 120 },
+  )
+  .map((events) => [...events].sort((a, b) => a.at - b.at));
+
+/** Applies the events due at the world's tick, then steps; from `from` to `to`. */
+export function play(
+  world: World,
+  events: readonly Event[],
+  to: number,
+  each?: (w: World) => void,
+) {
+  for (let t = world.tick; t < to; t++) {
+    for (const e of events) {
+      if (e.at !== t) continue;
+      if (e.kind === 'join') world.join(e.slot);
+      else if (e.kind === 'leave') world.leave(e.slot);
+      else if (e.kind === 'input') writeInput(world.inputs, e.slot * 3, e.x, e.y, e.buttons);
+    }
+    world.step();
+    each?.(world);
+  }
+}
+
+/** A world's whole state, comparable bit for bit with `toEqual`. */
+export function bits(world: World): unknown {
+  return {
+    state: new Uint8Array(world.state.buffer.slice(0)),
+    present: [...world.present],
+    inputs: [...world.inputs],
+    tick: world.tick,
+  };
+}

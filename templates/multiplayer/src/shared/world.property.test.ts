@@ -1,61 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, GRID, HEIGHT, MAX_PLAYERS, SPEED_LIMIT, WIDTH } from './arena';
-import { writeInput } from './input';
-import { SEED } from './test-support';
+import { bits, play, SEED, schedule, TICKS } from './test-support';
 import { radiusOf, STRIDE, World } from './world';
-
-/** Something that happens before a step: a seat taken or freed, or a new input. */
-type Event =
-  | { at: number; kind: 'join' | 'leave'; slot: number }
-  | { at: number; kind: 'input'; slot: number; x: number; y: number; buttons: number };
-
-const TICKS = 240;
-
-/** Hostile schedules: joins of taken seats, leaves of empty ones, any stick, any button byte. */
-const schedule = fc
-  .array(
-    fc.oneof(
-      fc.record({
-        at: fc.nat(TICKS - 1),
-        kind: fc.constantFrom('join' as const, 'leave' as const),
-        slot: fc.nat(MAX_PLAYERS - 1),
-      }),
-      fc.record({
-        at: fc.nat(TICKS - 1),
-        kind: fc.constant('input' as const),
-        slot: fc.nat(MAX_PLAYERS - 1),
-        x: fc.integer({ min: -200, max: 200 }),
-        y: fc.integer({ min: -200, max: 200 }),
-        buttons: fc.nat(255),
-      }),
-    ),
-    { maxLength: 120 },
-  )
-  .map((events) => [...events].sort((a, b) => a.at - b.at));
-
-/** Applies the events due at the world's tick, then steps; from `from` to `to`. */
-function play(world: World, events: readonly Event[], to: number, each?: (w: World) => void) {
-  for (let t = world.tick; t < to; t++) {
-    for (const e of events) {
-      if (e.at !== t) continue;
-      if (e.kind === 'join') world.join(e.slot);
-      else if (e.kind === 'leave') world.leave(e.slot);
-      else if (e.kind === 'input') writeInput(world.inputs, e.slot * 3, e.x, e.y, e.buttons);
-    }
-    world.step();
-    each?.(world);
-  }
-}
-
-function bits(world: World): unknown {
-  return {
-    state: new Uint8Array(world.state.buffer.slice(0)),
-    present: [...world.present],
-    inputs: [...world.inputs],
-    tick: world.tick,
-  };
-}
 
 /**
  * Every invariant a snapshot relies on, as the first broken one (or ''): on the grid, no −0,
