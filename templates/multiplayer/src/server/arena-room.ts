@@ -1,0 +1,169 @@
+import { type Client, Room } from '@colyseus/core';
+import { createLoop, type Loop } from '@loop/core';
+import { MAX_PLAYERS, TICK_RATE, TIMESTEP_MS } from '../shared/arena';
+import { INPUT_BYTES } from '../shared/input';
+import {
+  CLOSE_MALFORMED,
+  CLOSE_OVERSIZE,
+  MAX_STRIKES,
+  MSG_INPUT,
+  MSG_PING,
+  MSG_PONG,
+  MSG_SNAPSHOT,
+  PING_BYTES,
+  PONG_BYTES,
+} from '../shared/protocol';
+import { SnapshotCodec } from '../shared/snapshot';
+import { World } from '../shared/world';
+import { type ArenaConfig, resolveConfig } from './config';
+import { InputQueue } from './input-queue';
+
+/** A client in a seat: its player's slot, its pending inputs, what it has cost the room. */
+export interface Seat {
+  readonly client: Client;
+  readonly slot: number;
+  readonly inputs: InputQueue;
+  /** Ticks stepped without this client's input (the previous one was held). */
+  missed: number;
+  /** Malformed messages so far; at {@link MAX_STRIKES} the client is disconnected. */
+  strikes: number;
+}
+
+/**
+ * One match: the authoritative world, stepped by `@loop/core`'s fixed step at TICK_RATE from
+ * the inputs clients sent for each tick, never by the frame time. Every `snapshotRate`-th of a
+ * second it sends each client the world (one encoding) stamped with that client's newest input
+ * acknowledged. Clients predict and interpolate; the room only trusts its own simulation, and
+ * gives every kind of bad input a defined outcome (see {@link receive}).
+ *
+ * Configure it with {@link arenaRoom} (server code), never with join options (a stranger's).
+ */
+export class ArenaRoom extends Room {
+  /** The room's settings, fixed by the server when it defined the room. */
+  protected config = resolveConfig({});
+  world = new World();
+  readonly seats: (Seat | undefined)[] = new Array(MAX_PLAYERS).fill(undefined);
+  /** Steps the world; with `scheduler: 'manual'` a test drives it with `loop.frame(now)`. */
+  loop!: Loop;
+  /** Called after every step with the world (recording, tests). */
+  onStep: ((world: World) => void) | undefined;
+  /** Messages refused, by reason, over the room's life. */
+  readonly refused = { malformed: 0, oversize: 0, late: 0, early: 0, unknown: 0 };
+  readonly #codec = new SnapshotCodec();
+  readonly #pong = new Float64Array(PONG_BYTES / 8);
+  readonly #pongBytes = new Uint8Array(this.#pong.buffer);
+  readonly #bySession = new Map<string, Seat>();
+
+  override onCreate(): void {
+    this.maxClients = MAX_PLAYERS;
+    this.world = new World(this.config.seed);
+    this.onMessage(MSG_INPUT, (client, message) => this.receive(client, message));
+    this.onMessage(MSG_PING, (client, message) => this.#ping(client, message));
+    this.onMessage('*', (client) => {
+      this.refused.unknown++;
+      this.#strike(client);
+    });
+    this.loop = createLoop({
+      timestep: TIMESTEP_MS,
+      scheduler: this.config.scheduler,
+      pauseWhenHidden: false,
+      update: () => this.#step(),
+    }).start();
+  }
+
+  override onJoin(client: Client): void {
+    const slot = this.seats.indexOf(undefined);
+    const seat: Seat = { client, slot, inputs: new InputQueue(), missed: 0, strikes: 0 };
+    this.seats[slot] = seat;
+    this.#bySession.set(client.sessionId, seat);
+    this.world.join(slot);
+  }
+
+  override onLeave(client: Client): void {
+    const seat = this.#bySession.get(client.sessionId);
+    if (!seat) return;
+    this.#bySession.delete(client.sessionId);
+    this.seats[seat.slot] = undefined;
+    this.world.leave(seat.slot);
+  }
+
+  override onDispose(): void {
+    this.loop.dispose();
+  }
+
+  /**
+   * An input message, and its outcome: `ok` buffers its inputs for their ticks; `late` (all for
+   * ticks already stepped) and `early` (over 2 s ahead) are counted and ignored; `malformed` is a
+   * strike, and the tenth disconnects the client with 4400; `oversize` (no client of ours sends
+   * one) disconnects at once with 4413. Stick values out of range are clamped on the way in.
+   */
+  receive(client: Client, message: unknown): void {
+    const seat = this.#bySession.get(client.sessionId);
+    if (!seat) return;
+    const verdict = seat.inputs.receive(message, this.world.tick);
+    if (verdict === 'ok') return;
+    this.refused[verdict]++;
+    if (verdict === 'oversize') client.leave(CLOSE_OVERSIZE, 'input message too large');
+    else if (verdict === 'malformed') this.#strike(client);
+  }
+
+  #strike(client: Client): void {
+    const seat = this.#bySession.get(client.sessionId);
+    if (seat && ++seat.strikes >= MAX_STRIKES) client.leave(CLOSE_MALFORMED, 'malformed messages');
+  }
+
+  /**
+   * Answers a ping with the client's own stamp and the server's time: the simulated time the
+   * world has reached (tick × timestep, plus the leftover and the real time since the last
+   * frame), the clock every tick stamp is on. A malformed ping is a strike.
+   */
+  #ping(client: Client, message: unknown): void {
+    if (!(message instanceof Uint8Array) || message.byteLength !== PING_BYTES) {
+      this.refused.malformed++;
+      this.#strike(client);
+      return;
+    }
+    this.#pongBytes.set(message);
+    const sinceFrame = Math.max(0, this.config.now() - this.loop.now);
+    this.#pong[1] = this.world.tick * TIMESTEP_MS + this.loop.lag * 1000 + sinceFrame;
+    client.sendBytes(MSG_PONG, this.#pongBytes);
+  }
+
+  /** One fixed step: each seat's input for the coming tick (or the previous one held), then the world. */
+  #step(): void {
+    const world = this.world;
+    const next = world.tick + 1;
+    for (let slot = 0; slot < MAX_PLAYERS; slot++) {
+      const seat = this.seats[slot];
+      if (seat && !seat.inputs.take(next, world.inputs, slot * INPUT_BYTES)) seat.missed++;
+    }
+    world.step();
+    this.onStep?.(world);
+    const rate = this.config.snapshotRate;
+    // Integer arithmetic: 20 Hz sends every third tick, 25 Hz alternates 2 and 3, with no drift.
+    if (Math.floor((next * rate) / TICK_RATE) !== Math.floor(((next - 1) * rate) / TICK_RATE)) {
+      this.#broadcast();
+    }
+  }
+
+  #broadcast(): void {
+    this.#codec.encode(this.world);
+    for (let slot = 0; slot < MAX_PLAYERS; slot++) {
+      const seat = this.seats[slot];
+      if (!seat) continue;
+      const bytes = this.#codec.stamp(seat.inputs.newest, seat.missed, seat.slot);
+      seat.client.sendBytes(MSG_SNAPSHOT, bytes);
+    }
+  }
+}
+
+/**
+ * A room class with the server's settings baked in: `server.define('arena', arenaRoom({
+ * snapshotRate: 30 }))`. Settings come from code, never from a client's join options.
+ */
+export function arenaRoom(config: ArenaConfig = {}): typeof ArenaRoom {
+  const resolved = resolveConfig(config);
+  return class ConfiguredArenaRoom extends ArenaRoom {
+    protected override config = resolved;
+  };
+}

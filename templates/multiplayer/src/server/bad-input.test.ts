@@ -1,0 +1,127 @@
+import type { Room } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PLAYERS } from '../shared/arena';
+import { BUTTON_BOOST, INPUT_BYTES } from '../shared/input';
+import {
+  CLOSE_MALFORMED,
+  CLOSE_OVERSIZE,
+  MAX_INPUT_MESSAGE_BYTES,
+  MAX_STRIKES,
+  MAX_TICKS_AHEAD,
+  MSG_INPUT,
+  MSG_PING,
+  MSG_SNAPSHOT,
+  writeUint32,
+} from '../shared/protocol';
+import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
+import { World } from '../shared/world';
+import type { ArenaRoom } from './arena-room';
+import { Harness, until } from './test-harness';
+
+/** An input message by hand: newest tick, then raw bytes per input (newest first). */
+function message(newest: number, ...inputs: number[][]): Uint8Array {
+  const bytes = new Uint8Array(5 + inputs.length * INPUT_BYTES);
+  writeUint32(bytes, 0, newest);
+  bytes[4] = inputs.length;
+  inputs.forEach((input, i) => {
+    bytes.set(input, 5 + i * INPUT_BYTES);
+  });
+  return bytes;
+}
+
+function inputOf(arena: ArenaRoom, slot: number): number[] {
+  return [...arena.world.inputs.subarray(slot * INPUT_BYTES, slot * INPUT_BYTES + INPUT_BYTES)];
+}
+
+function leaveCode(room: Room): Promise<number> {
+  return new Promise((resolve) => room.onLeave((code) => resolve(code)));
+}
+
+describe('the arena room under bad input (real server, real clients, time driven by the test)', () => {
+  let harness: Harness;
+  let arena: ArenaRoom;
+  let honest: Room;
+
+  beforeAll(async () => {
+    harness = await Harness.start();
+    ({ room: honest, arena } = await harness.join());
+  });
+  afterAll(() => harness.stop());
+
+  it('applies a well-formed input at its tick, acknowledged in the next snapshot', async () => {
+    const codec = new SnapshotCodec();
+    const header: SnapshotHeader = { tick: 0, ack: 0, missed: 0, slot: 0 };
+    let snapshots = 0;
+    honest.onMessage(MSG_SNAPSHOT, (bytes: Uint8Array) => {
+      if (codec.decode(bytes, new World(), header)) snapshots++;
+    });
+    const t = arena.world.tick;
+    honest.sendBytes(MSG_INPUT, message(t + 2, [90, -20, BUTTON_BOOST], [10, 10, 0]));
+    await until(() => arena.seats[0]!.inputs.newest === t + 2, 'the input to arrive');
+    harness.step(arena, 1);
+    expect(inputOf(arena, 0)).toEqual([10, 10, 0]);
+    harness.step(arena, 1);
+    expect(inputOf(arena, 0)).toEqual([90, -20, BUTTON_BOOST]);
+    harness.step(arena, 3); // a 20 Hz snapshot goes out every third tick
+    await until(() => snapshots > 0, 'a snapshot');
+    expect(header).toMatchObject({ ack: t + 2, slot: 0 });
+    expect(header.tick).toBeGreaterThan(t + 2);
+  });
+
+  it('clamps out-of-range values: a stick of −128 to −127, unknown buttons cleared', async () => {
+    const t = arena.world.tick;
+    honest.sendBytes(MSG_INPUT, message(t + 1, [0x80, 0x7f, 0xfe]));
+    await until(() => arena.seats[0]!.inputs.newest === t + 1, 'the input to arrive');
+    harness.step(arena, 1);
+    expect(inputOf(arena, 0)).toEqual([-127, 127, 0]);
+  });
+
+  it('ignores inputs for ticks already stepped, and inputs more than 2 s ahead, counting both', async () => {
+    const before = inputOf(arena, 0);
+    const { late, early } = arena.refused;
+    const t = arena.world.tick;
+    honest.sendBytes(MSG_INPUT, message(t, [50, 50, 0]));
+    honest.sendBytes(MSG_INPUT, message(t + MAX_TICKS_AHEAD + 1, [60, 60, 0]));
+    honest.sendBytes(MSG_INPUT, message(0xffffffff, [70, 70, 0]));
+    await until(() => arena.refused.early === early + 2, 'the early ones');
+    expect(arena.refused.late).toBe(late + 1);
+    harness.step(arena, 2);
+    expect(inputOf(arena, 0)).toEqual(before); // the previous input held: a miss
+    expect(honest.connection.isOpen).toBe(true);
+  });
+
+  it(`disconnects a client with ${CLOSE_MALFORMED} at its ${MAX_STRIKES}th malformed message, not before`, async () => {
+    const { room } = await harness.join();
+    const closed = leaveCode(room);
+    const malformed = arena.refused.malformed;
+    const unknown = arena.refused.unknown;
+    room.sendBytes(MSG_INPUT, new Uint8Array(3)); // shorter than a header
+    room.sendBytes(MSG_INPUT, message(arena.world.tick + 1, [1, 1, 0]).subarray(0, 7)); // cut short
+    room.send(MSG_INPUT, { x: 1, y: 2 }); // a msgpack object where bytes belong
+    room.sendBytes(MSG_PING, new Uint8Array(3)); // a ping of the wrong size
+    room.send('teleport', { x: 0 }); // a type the room does not know
+    for (let i = 0; i < MAX_STRIKES - 6; i++) room.sendBytes(99, new Uint8Array(1));
+    await until(() => arena.refused.unknown === unknown + MAX_STRIKES - 5, 'the strikes');
+    expect(arena.refused.malformed).toBe(malformed + 4);
+    harness.step(arena, 1);
+    expect(room.connection.isOpen).toBe(true); // nine strikes: still in
+    room.sendBytes(99, new Uint8Array(1));
+    expect(await closed).toBe(CLOSE_MALFORMED);
+  });
+
+  it(`disconnects at once with ${CLOSE_OVERSIZE} a client that sends an oversize input message`, async () => {
+    const { room } = await harness.join();
+    const closed = leaveCode(room);
+    room.sendBytes(MSG_INPUT, new Uint8Array(MAX_INPUT_MESSAGE_BYTES + 1));
+    expect(await closed).toBe(CLOSE_OVERSIZE);
+  });
+
+  it('keeps stepping through all of it, and frees the seats of the clients it dropped', async () => {
+    const t = arena.world.tick;
+    harness.step(arena, 10);
+    expect(arena.world.tick).toBe(t + 10);
+    await until(() => arena.seats.filter(Boolean).length === 1, 'the dropped seats to free');
+    expect([...arena.world.present]).toEqual([1, ...new Array(MAX_PLAYERS - 1).fill(0)]);
+    expect(arena.seats[0]!.missed).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { TICK_RATE } from '../shared/arena';
+
+/** Settings of an arena room, given by server code (never by a client). */
+export interface ArenaConfig {
+  /**
+   * Snapshots per second, 1 to TICK_RATE; default 20, a third of the tick rate. More costs
+   * bandwidth, fewer needs a longer interpolation delay ("Snapshot Interpolation", Glenn
+   * Fiedler: 10 per second needs 100–150 ms of delay).
+   */
+  snapshotRate?: number;
+  /** Seed of the crates' layout. Default 1. */
+  seed?: number;
+  /** `timer` (default) steps in real time; `manual` waits for `room.loop.frame(now)` (tests). */
+  scheduler?: 'timer' | 'manual';
+  /** The clock the room reads for pongs, in ms; default `performance.now`. A manual test passes its own. */
+  now?: () => number;
+}
+
+/** An {@link ArenaConfig} with every default applied. */
+export type ResolvedArenaConfig = Required<ArenaConfig>;
+
+/** Applies the defaults and checks every setting: a RangeError names the setting and the value. */
+export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
+  const snapshotRate = config.snapshotRate ?? 20;
+  if (typeof snapshotRate !== 'number' || !(snapshotRate >= 1 && snapshotRate <= TICK_RATE)) {
+    throw new RangeError(
+      `arena snapshotRate must be a number from 1 to ${TICK_RATE}, got ${String(snapshotRate)}`,
+    );
+  }
+  const seed = config.seed ?? 1;
+  if (!Number.isInteger(seed)) {
+    throw new RangeError(`arena seed must be an integer, got ${String(seed)}`);
+  }
+  const scheduler = config.scheduler ?? 'timer';
+  if (scheduler !== 'timer' && scheduler !== 'manual') {
+    throw new RangeError(`arena scheduler must be 'timer' or 'manual', got ${String(scheduler)}`);
+  }
+  return { snapshotRate, seed, scheduler, now: config.now ?? (() => performance.now()) };
+}

@@ -1,0 +1,65 @@
+import { matchMaker } from '@colyseus/core';
+import { Client, type Room } from 'colyseus.js';
+import { vi } from 'vitest';
+import { TIMESTEP_MS } from '../shared/arena';
+import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
+import type { ArenaRoom } from './arena-room';
+import type { ArenaConfig } from './config';
+import { type GameServer, startServer } from './server';
+
+/**
+ * A real server on a free loopback port whose rooms step only when the test says so (the
+ * manual scheduler and a clock the test owns), and real colyseus.js clients: the test drives
+ * time and asserts on what came of it, never on how long it took.
+ */
+export class Harness {
+  /** The room's clock, in ms: moved only by {@link step}, a whole number of steps from 1 s. */
+  now = 1000;
+  #frames = 0;
+  private constructor(readonly game: GameServer) {}
+
+  static async start(arena: ArenaConfig = {}): Promise<Harness> {
+    let harness: Harness | undefined;
+    const game = await startServer({
+      arena: { scheduler: 'manual', now: () => harness?.now ?? 0, ...arena },
+    });
+    harness = new Harness(game);
+    return harness;
+  }
+
+  client(): Client {
+    return new Client(`ws://127.0.0.1:${this.game.port}`);
+  }
+
+  /** Joins the arena (the first join creates the room, which takes its first frame at once). */
+  async join(): Promise<{ room: Room; arena: ArenaRoom }> {
+    const room = await this.client().joinOrCreate('arena');
+    room.onMessage(MSG_SNAPSHOT, () => {}); // the test adds its own handlers as it needs them
+    room.onMessage(MSG_PONG, () => {});
+    const arena = matchMaker.getLocalRoomById(room.roomId) as ArenaRoom;
+    if (arena.loop.now === 0) arena.loop.frame(this.now); // the baseline frame: no step
+    return { room, arena };
+  }
+
+  /** Steps `arena` by `ticks` fixed steps, one frame per step. */
+  step(arena: ArenaRoom, ticks: number): void {
+    for (let i = 0; i < ticks; i++) {
+      this.now = 1000 + ++this.#frames * TIMESTEP_MS; // never summed: no drift
+      arena.loop.frame(this.now);
+    }
+  }
+
+  stop(): Promise<void> {
+    return this.game.stop();
+  }
+}
+
+/** Waits (polling) until `condition` holds: messages over loopback arrive in their own time. */
+export function until(condition: () => boolean, what: string): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: 5000, interval: 2 },
+  );
+}
