@@ -1,14 +1,17 @@
+/// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { RAPIER_PACKAGE, rapierWasm } from './rapier-wasm.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The build id every recording carries (`__BUILD__` in src/build.ts): a hash of the game's own
- * source (src/, tests and their helpers left out) and of the versions of Rapier and @loop/core. A recording only
+ * source (src/, tests and their helpers left out) and of the installed versions of Rapier and
+ * @loop/core (a dependency that is not installed fails the build, never hashes as ''). A recording only
  * replays faithfully on the code that made it, so a change to any of these gives a new id and
  * `Recording.fromBytes` refuses older files with a clear error instead of showing a replay that
  * drifts away. Computed when Vite starts (dev server, build, vitest): in `npm run dev` an edit
@@ -24,10 +27,10 @@ function buildId(): string {
     hash.update(file);
     hash.update(readFileSync(join(src, file)));
   }
-  for (const dependency of ['@dimforge/rapier3d-compat', '@loop/core']) {
+  for (const dependency of [RAPIER_PACKAGE, '@loop/core']) {
     const manifest = join(root, 'node_modules', dependency, 'package.json');
-    const version = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '';
-    hash.update(`${dependency}@${version}`);
+    if (!existsSync(manifest)) throw new Error(`build id: ${dependency} is not installed`);
+    hash.update(`${dependency}@${JSON.parse(readFileSync(manifest, 'utf8')).version}`);
   }
   return hash.digest('hex').slice(0, 12);
 }
@@ -46,10 +49,18 @@ export const ISOLATION = {
 export default defineConfig({
   server: { headers: ISOLATION },
   preview: { headers: ISOLATION },
+  // Rapier's WebAssembly is a file of its own, for the page and for the worker.
+  plugins: [rapierWasm()],
   // The simulation worker (src/sim.worker.ts) is a module worker, bundled as one.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [rapierWasm()] },
   define: { __BUILD__: JSON.stringify(buildId()) },
-  // Rapier's compat build inlines its WebAssembly as base64 (about 4.3 MB, 1.6 MB gzipped) and
-  // three.js adds 550 kB: the default 500 kB warning would fire on every build.
-  build: { chunkSizeWarningLimit: 5500 },
+  test: {
+    // Rapier's package is ES modules without file extensions, which Node cannot load itself:
+    // Vite transforms it (and the plugin empties its .wasm import), as in the browser.
+    server: { deps: { inline: [RAPIER_PACKAGE] } },
+    // Node's fetch reads no files: the tests load the WebAssembly from a data: URL first.
+    setupFiles: ['src/rapier.test-setup.ts'],
+    // Whole worlds stepped and compared byte for byte: seconds each on a busy two-core machine.
+    testTimeout: 60_000,
+  },
 });

@@ -1,12 +1,16 @@
-import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d-compat';
+import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
 import { Random } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import { type LoadProgress, loadRapier } from './load-rapier';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
-/** Loads Rapier's WebAssembly (inlined in the compat package): await it once before `new Physics`. */
-export function initPhysics(): Promise<void> {
-  return RAPIER.init();
+/**
+ * Loads Rapier's WebAssembly (a file of its own, see src/load-rapier.ts): await it once before
+ * `new Physics`. `onProgress` hears the bytes as they arrive, for a loading bar.
+ */
+export function initPhysics(onProgress?: LoadProgress): Promise<void> {
+  return loadRapier(onProgress);
 }
 
 /** Below this height a body has fallen off the floor and respawns. */

@@ -1,4 +1,4 @@
-import type { RigidBody, World } from '@dimforge/rapier3d-compat';
+import type { RigidBody, World } from '@dimforge/rapier3d';
 import { Interpolated } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
 
