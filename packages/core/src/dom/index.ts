@@ -2,8 +2,9 @@
  * `@loop/core/dom`: browser glue every template needs, kept here so no template carries its
  * own copy: canvas sizing for the device pixel ratio (`watchCanvas`; `fitCanvas`, `canvasSize`
  * and `pixelRatio` are its building blocks, for a canvas sized once or by hand), a stats
- * overlay, input sampled once per fixed step (`createInput`), the page and HUD styles, and a
- * scope that stops everything a module started.
+ * overlay that folds away, input sampled once per fixed step (`createInput`, on-screen buttons
+ * included), the page and HUD styles, a camera distance that frames a scene at any aspect
+ * ratio (`fitDistance`), and a scope that stops everything a module started.
  *
  * @module @loop/core/dom
  */
@@ -15,6 +16,7 @@ export {
   pixelRatio,
   watchCanvas,
 } from './canvas.js';
+export { fitDistance } from './fit-camera.js';
 export {
   createInput,
   type Input,

@@ -184,3 +184,51 @@ describe('Input in a loop', () => {
     loop.stop();
   });
 });
+
+describe('Input: on-screen buttons', () => {
+  /** A HUD with two key buttons (one with a child the click lands on) and a plain button. */
+  function hud(): HTMLElement {
+    const el = document.createElement('aside');
+    el.innerHTML =
+      '<button data-key="Space">Kick <b>(Space)</b></button>' +
+      '<button data-key="KeyT">Teleport (T)</button><button id="plain">Other</button>';
+    document.body.append(el);
+    onTestFinished(() => el.remove());
+    return el;
+  }
+
+  it("taps the button's key, seen in exactly one step that counts it on the button", async () => {
+    const buttons = hud();
+    const input = disposeAtEnd(createInput({ buttons, keyboard: null }));
+    const kick = buttons.querySelector<HTMLElement>('[data-key="Space"]')!;
+    await userEvent.click(kick.querySelector('b')!); // a click on a child counts
+    expect(kick.dataset.presses).toBeUndefined(); // not before a step has seen it
+    const s = input.sample();
+    expect(edges(s, 'Space')).toEqual([true, true, true]);
+    expect(s.wasPressed('KeyT')).toBe(false);
+    expect(kick.dataset.presses).toBe('1');
+    input.sample();
+    expect(edges(s, 'Space')).toEqual([false, false, false]);
+    expect(kick.dataset.presses).toBe('1');
+    await userEvent.click(kick);
+    await userEvent.click(buttons.querySelector('[data-key="KeyT"]')!);
+    expect([input.sample().wasPressed('Space'), s.wasPressed('KeyT')]).toEqual([true, true]);
+    expect(kick.dataset.presses).toBe('2');
+    expect(buttons.querySelector<HTMLElement>('[data-key="KeyT"]')!.dataset.presses).toBe('1');
+  });
+
+  it('ignores a button without a key, counts no keyboard press, and stops on dispose', async () => {
+    const buttons = hud();
+    const input = createInput({ buttons });
+    const kick = buttons.querySelector<HTMLElement>('[data-key="Space"]')!;
+    await userEvent.click(buttons.querySelector('#plain')!);
+    expect([...input.sample().keys.keys()]).toEqual([]);
+    await userEvent.keyboard('{Space}'); // the key itself: no button to count on
+    expect(input.sample().wasPressed('Space')).toBe(true);
+    expect(kick.dataset.presses).toBeUndefined();
+    input.dispose();
+    await userEvent.click(kick);
+    expect(input.sample().wasPressed('Space')).toBe(false);
+    expect(kick.dataset.presses).toBeUndefined();
+  });
+});

@@ -68,6 +68,14 @@ export interface InputOptions {
   keyboard?: EventTarget | null;
   /** Key codes whose default action (scrolling by arrows and Space) is prevented. Default none. */
   preventDefault?: readonly string[];
+  /**
+   * Where the page's on-screen buttons are (the HUD): a click on a descendant with a `data-key`
+   * attribute (a `KeyboardEvent.code`) taps that key, so a phone or a mouse reaches every key
+   * by the keyboard's own path, with no listener per button. The step that sees a button's tap
+   * adds one to the button's `data-presses`: proof, for a test or a curious player, that the
+   * tap reached the simulation.
+   */
+  buttons?: HTMLElement;
 }
 
 /** Collects events as they come; see {@link createInput}. */
@@ -86,6 +94,9 @@ export class Input {
   private readonly keyboard: EventTarget | null;
   private readonly prevent: ReadonlySet<string>;
   private readonly touchAction: string;
+  private readonly buttons: HTMLElement | undefined;
+  /** The button last clicked for each key, until a step sees that key pressed. */
+  private readonly clicked = new Map<string, HTMLElement>();
 
   constructor(options: InputOptions = {}) {
     this.element = options.pointer;
@@ -111,6 +122,8 @@ export class Input {
       el.addEventListener('pointerup', this.onPointerUp);
       el.addEventListener('pointercancel', this.onPointerUp);
     }
+    this.buttons = options.buttons;
+    this.buttons?.addEventListener('click', this.onClick);
   }
 
   /**
@@ -154,6 +167,8 @@ export class Input {
       el.removeEventListener('pointerup', this.onPointerUp);
       el.removeEventListener('pointercancel', this.onPointerUp);
     }
+    this.buttons?.removeEventListener('click', this.onClick);
+    this.clicked.clear();
     this.releaseAll();
   }
 
@@ -161,6 +176,21 @@ export class Input {
   private readonly latchKey = (flags: number, code: string): void => {
     this.snapshot.keys.set(code, flags & PRESSED ? flags | DOWN : flags);
     this.live.set(code, flags & DOWN);
+    // Rare (a press of a key a button stands for): nothing is written in an ordinary step.
+    const button = flags & PRESSED ? this.clicked.get(code) : undefined;
+    if (button) {
+      button.dataset.presses = String(Number(button.dataset.presses ?? 0) + 1);
+      this.clicked.delete(code);
+    }
+  };
+
+  /** A click inside `buttons`: the nearest `[data-key]` at or above its target taps its key. */
+  private readonly onClick = (e: Event): void => {
+    const button = (e.target as Element).closest?.<HTMLElement>('[data-key]');
+    const code = button?.dataset.key;
+    if (!code || !this.buttons!.contains(button)) return;
+    this.clicked.set(code, button);
+    this.tap(code);
   };
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {

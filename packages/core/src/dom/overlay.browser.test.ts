@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { createLoop, type Loop } from '../loop.js';
 import { FrameStats } from '../stats.js';
 import { animationFrames } from '../test-support/browser.js';
@@ -12,6 +13,7 @@ afterEach(() => {
   loop?.stop();
   loop = undefined;
   vi.useRealTimers();
+  localStorage.removeItem('loop-stats-collapsed');
 });
 
 /**
@@ -123,7 +125,11 @@ describe('createStatsOverlay', () => {
   });
 
   it('stays out of the way: fixed in a corner, clicks pass through, never read out', () => {
-    overlay = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000 });
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, collapsible: false },
+    );
+    expect(overlay.element.tagName).toBe('PRE');
     const style = getComputedStyle(overlay.element);
     expect([style.position, style.top, style.left, style.zIndex]).toEqual([
       'fixed',
@@ -145,6 +151,80 @@ describe('createStatsOverlay', () => {
     ]);
     // Not a live region, even inside one: a screen reader does not read it 4 times a second.
     expect(overlay.element.getAttribute('aria-live')).toBe('off');
+  });
+
+  it('folds to its fps line and back on a tap or a click, and says which way it is', async () => {
+    const stats = new FrameStats();
+    stats.frame(1000, 1000, 0);
+    stats.frame(1020, 1020, 1);
+    overlay = createStatsOverlay({ stats }, { interval: 60_000, label: 'simulation 30 Hz' });
+    const el = overlay.element;
+    expect(el.tagName).toBe('BUTTON'); // a tap, a click, Enter or Space: the browser's own
+    expect(getComputedStyle(el).pointerEvents).toBe('auto');
+    expect([el.getAttribute('aria-expanded'), overlay.collapsed]).toEqual(['true', false]);
+    const open = getComputedStyle(el).backgroundImage;
+    expect(el.textContent).toMatch(/^simulation 30 Hz\nfps +50\.0\n[\s\S]*skipped +0$/);
+    const tall = el.getBoundingClientRect().height;
+
+    await userEvent.click(el);
+    expect([el.getAttribute('aria-expanded'), overlay.collapsed]).toEqual(['false', true]);
+    expect(el.textContent).toBe('fps 50.0');
+    expect(getComputedStyle(el).backgroundImage).not.toBe(open); // the caret turns
+    expect(el.getBoundingClientRect().height).toBeLessThan(tall / 4);
+    stats.frame(1045, 1045, 1);
+    overlay.refresh(); // folded, it keeps refreshing: the data-* contract holds
+    const fps = stats.fps.toFixed(1);
+    expect(fps).not.toBe('50.0');
+    expect([el.textContent, el.getAttribute('data-rendered')]).toEqual([`fps ${fps}`, '3']);
+
+    el.focus();
+    await userEvent.keyboard('{Enter}');
+    expect([el.getAttribute('aria-expanded'), overlay.collapsed]).toEqual(['true', false]);
+    expect(el.textContent).toMatch(new RegExp(`^simulation 30 Hz\nfps +${fps}\n`));
+    expect(getComputedStyle(el).backgroundImage).toBe(open);
+  });
+
+  it('remembers the fold for the next page under its storage key, or nowhere with null', () => {
+    const stats = new FrameStats();
+    const first = createStatsOverlay({ stats }, { interval: 60_000 });
+    first.collapsed = true;
+    expect(localStorage.getItem('loop-stats-collapsed')).toBe('1');
+    first.dispose();
+    overlay = createStatsOverlay({ stats }, { interval: 60_000 });
+    expect([overlay.collapsed, overlay.element.getAttribute('aria-expanded')]).toEqual([
+      true,
+      'false',
+    ]);
+    overlay.collapsed = false;
+    expect(localStorage.getItem('loop-stats-collapsed')).toBe('0');
+    overlay.dispose();
+
+    localStorage.setItem('mine', '1');
+    overlay = createStatsOverlay({ stats }, { interval: 60_000, storageKey: 'mine' });
+    expect(overlay.collapsed).toBe(true);
+    overlay.dispose();
+    overlay = createStatsOverlay({ stats }, { interval: 60_000, storageKey: null });
+    expect(overlay.collapsed).toBe(false); // '0' stored under the default key is not read
+    overlay.collapsed = true;
+    expect(localStorage.getItem('loop-stats-collapsed')).toBe('0');
+    expect(localStorage.getItem('mine')).toBe('1');
+    localStorage.removeItem('mine');
+    expect(() => createStatsOverlay({ stats }, { storageKey: 3 as unknown as string })).toThrow(
+      new TypeError('overlay option storageKey must be a string or null, got 3'),
+    );
+  });
+
+  it('does not fold when not collapsible (the default for a static overlay)', () => {
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, position: 'static' },
+    );
+    overlay.collapsed = true;
+    expect([overlay.collapsed, overlay.element.hasAttribute('aria-expanded')]).toEqual([
+      false,
+      false,
+    ]);
+    expect(overlay.element.textContent).toMatch(/^fps /);
   });
 
   it("sits in its parent's flow with position static, styled the same otherwise", () => {

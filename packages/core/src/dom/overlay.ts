@@ -35,6 +35,18 @@ export interface StatsOverlayOptions {
    * awake): called at each refresh, so they update with the rest and cost nothing per frame.
    */
   lines?: () => string;
+  /**
+   * A tap, a click or Enter on the overlay folds it to its fps line and back, so it never has
+   * to cover a phone's small screen. Default: true when `position` is `fixed` (floating over
+   * the game), false when `static` (the page lays it out).
+   */
+  collapsible?: boolean;
+  /**
+   * The `localStorage` key that remembers whether it was folded, so a reload or the next visit
+   * opens it the way the player left it. Default `loop-stats-collapsed`; `null` remembers
+   * nothing.
+   */
+  storageKey?: string | null;
 }
 
 /** A running overlay; see {@link createStatsOverlay}. */
@@ -47,6 +59,11 @@ export interface StatsOverlay {
   readonly element: HTMLElement;
   /** Text shown before the figures; takes effect at the next refresh. */
   label: string;
+  /**
+   * Folded to its fps line (`aria-expanded="false"`). Setting it refreshes the overlay and
+   * remembers the choice as a tap does.
+   */
+  collapsed: boolean;
   /** Reads the stats and rewrites the element now (the timer calls it). */
   refresh(): void;
   /** Stops the timer and removes the element. */
@@ -58,11 +75,24 @@ const FLOAT = 'position:fixed;top:8px;left:8px;z-index:10;';
 const STYLE =
   'margin:0;padding:6px 8px;' +
   'font:12px/1.35 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre;' +
-  'color:#e8f0ff;background:rgba(10,14,24,.72);border-radius:6px;pointer-events:none;' +
-  'font-variant-numeric:tabular-nums';
+  'color:#e8f0ff;background-color:rgba(10,14,24,.72);border-radius:6px;' +
+  'font-variant-numeric:tabular-nums;';
+/** A plain overlay lets clicks through to the game under it. */
+const INERT = 'pointer-events:none';
+/** A foldable one is a button: room on the right for the caret that says which way it folds. */
+const BUTTON =
+  'display:block;border:0;text-align:left;cursor:pointer;touch-action:manipulation;' +
+  'padding-right:22px;background-repeat:no-repeat;background-position:right 7px top 9px';
+/** The carets, as images so the element's text stays the figures alone. */
+const caret = (path: string) =>
+  `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='9' height='9'%3E` +
+  `%3Cpath d='${path}' fill='%23e8f0ff'/%3E%3C/svg%3E")`;
+const OPEN = caret('M0 2h9L4.5 8z');
+const SHUT = caret('M2 0v9l6-4.5z');
 
 /**
- * Shows a loop's stats in a fixed-position `<pre>` refreshed about 4 times per second (not per
+ * Shows a loop's stats in a fixed-position `<pre>` (a `<button>` that folds it when
+ * `collapsible`) refreshed about 4 times per second (not per
  * frame). Updates per frame are averaged since the previous refresh when the source has a
  * `tick`, because the last frame's count alone flickers between 0, 1 and 2.
  *
@@ -79,6 +109,13 @@ export function createStatsOverlay(
   if (position !== 'fixed' && position !== 'static') {
     throw new RangeError(`overlay option position must be fixed or static, got ${show(position)}`);
   }
+  const collapsible = options.collapsible ?? position === 'fixed';
+  const storageKey = options.storageKey === undefined ? 'loop-stats-collapsed' : options.storageKey;
+  if (storageKey !== null && typeof storageKey !== 'string') {
+    throw new TypeError(
+      `overlay option storageKey must be a string or null, got ${show(storageKey)}`,
+    );
+  }
   if (options.lines !== undefined && typeof options.lines !== 'function') {
     throw new TypeError(`overlay option lines must be a function, got ${show(options.lines)}`);
   }
@@ -87,14 +124,17 @@ export function createStatsOverlay(
       `overlay option interval must be a finite number > 0, got ${show(interval)}`,
     );
   }
-  const element = document.createElement('pre');
+  const element = document.createElement(collapsible ? 'button' : 'pre');
   element.setAttribute(
     'data-loop-stats',
     // Stryker disable next-line StringLiteral: only the attribute's presence is read
     '',
   );
   element.setAttribute('aria-live', 'off');
-  element.style.cssText = position === 'fixed' ? FLOAT + STYLE : STYLE;
+  element.style.cssText =
+    (position === 'fixed' ? FLOAT : '') + STYLE + (collapsible ? BUTTON : INERT);
+  if (collapsible) element.setAttribute('type', 'button');
+  let collapsed = collapsible && storageKey !== null && remembered(storageKey) === '1';
   // Stryker disable next-line StringLiteral: refresh() writes the text before anything can read it
   const text = document.createTextNode('');
   element.appendChild(text);
@@ -107,6 +147,15 @@ export function createStatsOverlay(
   const overlay: StatsOverlay = {
     element,
     label: options.label ?? '',
+    get collapsed() {
+      return collapsed;
+    },
+    set collapsed(value: boolean) {
+      collapsed = collapsible && value;
+      if (storageKey !== null) remember(storageKey, collapsed ? '1' : '0');
+      showFold();
+      overlay.refresh();
+    },
     refresh() {
       const s = source.stats;
       let perFrame = s.updates;
@@ -116,15 +165,20 @@ export function createStatsOverlay(
         lastTick = source.tick;
         lastRendered = s.rendered;
       }
-      const label = overlay.label ? `${overlay.label}\n` : '';
-      const own = lines ? `\n${lines()}` : '';
-      text.data =
-        `${label}fps        ${s.fps.toFixed(1)}\n` +
-        `frame time ${s.frameTime.toFixed(1)} ms\n` +
-        `updates    ${perFrame.toFixed(2)} / frame\n` +
-        `dropped    ${s.dropped.toFixed(0)} ms\n` +
-        `rendered   ${s.rendered}\n` +
-        `skipped    ${s.skipped}${own}`;
+      if (collapsed) {
+        text.data = `fps ${s.fps.toFixed(1)}`;
+      } else {
+        const label = overlay.label ? `${overlay.label}\n` : '';
+        const own = lines ? `\n${lines()}` : '';
+        text.data =
+          `${label}fps        ${s.fps.toFixed(1)}\n` +
+          `frame time ${s.frameTime.toFixed(1)} ms\n` +
+          `updates    ${perFrame.toFixed(2)} / frame\n` +
+          `dropped    ${s.dropped.toFixed(0)} ms\n` +
+          `rendered   ${s.rendered}\n` +
+          `skipped    ${s.skipped}${own}`;
+      }
+
       element.setAttribute('data-rendered', String(s.rendered));
       element.setAttribute('data-skipped', String(s.skipped));
       element.setAttribute('data-fps', s.fps.toFixed(2));
@@ -132,12 +186,45 @@ export function createStatsOverlay(
     },
     dispose() {
       clearInterval(timer);
+      element.removeEventListener('click', toggle);
       element.remove();
     },
   };
+  const toggle = () => {
+    overlay.collapsed = !collapsed;
+  };
+  /** Which way it folds, for the eye (the caret) and for assistive technology. */
+  function showFold(): void {
+    if (!collapsible) return;
+    element.setAttribute('aria-expanded', String(!collapsed));
+    element.style.backgroundImage = collapsed ? SHUT : OPEN;
+  }
+  if (collapsible) {
+    element.title = 'Stats: tap to fold or unfold';
+    element.addEventListener('click', toggle);
+  }
+  showFold();
 
   (options.parent ?? document.body).appendChild(element);
   overlay.refresh();
   const timer = setInterval(overlay.refresh, interval);
   return overlay;
+}
+
+/** The stored value of `key`, or null where storage is missing or refused (a sandboxed frame). */
+function remembered(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` under `key` where storage works; the choice is simply not kept elsewhere. */
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or refused: the overlay still folds, only the next visit will not know.
+  }
 }

@@ -39,6 +39,22 @@ describe('stylePage', () => {
     expect(getComputedStyle(button).cursor).toBe('pointer');
   });
 
+  it('keeps the HUD on screen and its buttons big enough for a finger', () => {
+    const hud = make('aside');
+    hud.style.cssText = 'right:8px;bottom:8px';
+    hud.innerHTML = `<p style="margin:0;height:${2 * innerHeight}px">${'word '.repeat(500)}</p>`;
+    const button = hud.appendChild(document.createElement('button'));
+    button.textContent = 'Kick (Space)';
+    stylePage({ hud });
+    const rect = hud.getBoundingClientRect();
+    expect(rect.left).toBeGreaterThanOrEqual(8); // padding counted in the width
+    expect(rect.width).toBe(innerWidth - 16);
+    expect(rect.top).toBeGreaterThanOrEqual(8); // taller content scrolls inside it
+    expect(hud.scrollHeight).toBeGreaterThan(hud.clientHeight);
+    expect(button.getBoundingClientRect().height).toBeGreaterThanOrEqual(36);
+    expect(getComputedStyle(button).touchAction).toBe('manipulation');
+  });
+
   it('adds one stylesheet, first in <head>, however often it is called', () => {
     const first = stylePage();
     const second = stylePage({ canvas: make('canvas') });

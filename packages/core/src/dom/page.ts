@@ -5,6 +5,12 @@
  * and go into one `<style>` element, the way the stats overlay styles itself. Every rule sits
  * in `:where()`, which weighs nothing: any rule of the game's own stylesheet wins, so where
  * the HUD sits, its width and the page's colour stay the game's choice.
+ *
+ * What holds on any screen unless the game says otherwise: the HUD's padding counts in its
+ * width (`box-sizing`), so a `max-width` of `calc(100vw - 16px)` keeps it on a phone's screen;
+ * it never grows taller than the viewport (it scrolls instead); its buttons are at least 36 px
+ * high, a finger's width, and answer a tap at once (`touch-action: manipulation`: no wait for
+ * a double-tap zoom).
  */
 
 /** The elements {@link stylePage} styles. */
@@ -20,9 +26,11 @@ const CSS =
   'font:14px/1.4 system-ui,sans-serif}' +
   ':where([data-loop-canvas]){display:block;width:100vw;height:100vh;height:100dvh}' +
   ':where([data-loop-hud]){position:fixed;padding:8px 12px;border-radius:6px;' +
-  'background:rgba(10,14,24,.72)}' +
+  'background:rgba(10,14,24,.72);box-sizing:border-box;max-width:calc(100vw - 16px);' +
+  'max-height:calc(100dvh - 16px);overflow:auto}' +
   ':where([data-loop-hud] button){font:inherit;padding:4px 10px;border:1px solid #5a7bd8;' +
-  'border-radius:4px;background:#1d2a4a;color:inherit;cursor:pointer}';
+  'border-radius:4px;background:#1d2a4a;color:inherit;cursor:pointer;min-height:36px;' +
+  'touch-action:manipulation}';
 
 /**
  * Marks the canvas (`data-loop-canvas`) and the HUD (`data-loop-hud`) and adds the page
