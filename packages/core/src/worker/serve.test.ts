@@ -207,10 +207,15 @@ describe('serveSimulation', () => {
     close();
   });
 
-  it('after a setup that failed, takes a dispose without a second error', async () => {
+  it('after a setup that failed, takes the page start, input, messages and a dispose without a second error', async () => {
     const { port, replies, init, close } = served(() => Promise.reject(new Error('no physics')));
     init();
+    // What a page sends right after init, queued behind the setup that fails.
+    port.postMessage({ t: 'start' });
+    port.postMessage({ t: 'user', data: { speed: 1 } });
+    port.postMessage({ t: 'scale', value: 2 });
     await until(() => replies.length > 0, 'the error');
+    await new Promise((resolve) => setTimeout(resolve, 30)); // steps would have run by now
     port.postMessage({ t: 'dispose' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(replies.map((r) => r.t)).toEqual(['error']);
