@@ -2,6 +2,7 @@ import { createLoop, type Loop } from '@loop/core';
 import { BUILD } from './build';
 import { type PhysicsFigures, physicsFigures } from './figures';
 import { Game } from './game';
+import type { LoadProgress } from './load-rapier';
 import { draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
 import { initPhysics } from './physics';
 import { View } from './scene';
@@ -47,6 +48,7 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
       loop.timeScale = game.replays.timeScale;
     },
     render(alpha, state) {
+      page.loading.done(); // the first frame: the loading line goes
       game.poses.blend(alpha); // batch lerp (positions) and slerp (orientations)
       view.update(alpha, state); // composeMatrices, the ball, the camera
       draw(renderer, view);
@@ -64,8 +66,11 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
   return { loop, figures: () => read(figures) };
 }
 
-/** Loads Rapier's WebAssembly, then gives {@link startMainThread}: what main.ts awaits in this mode. */
-export async function loadMainThread(): Promise<typeof startMainThread> {
-  await initPhysics();
+/**
+ * Loads Rapier's WebAssembly, telling `onProgress` the bytes as they arrive, then gives
+ * {@link startMainThread}: what main.ts awaits in this mode.
+ */
+export async function loadMainThread(onProgress: LoadProgress): Promise<typeof startMainThread> {
+  await initPhysics(onProgress);
   return startMainThread;
 }

@@ -8,6 +8,7 @@ import {
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
 import { ReplayPanel } from './hud';
+import { type LoadingView, showLoading } from './loading';
 import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
 
@@ -50,15 +51,26 @@ scope.listen(busySwitch, 'change', setBusy);
 scope.add(() => stopBusy?.());
 setBusy();
 
+// Shown before anything else loads: the megabytes of Rapier's WebAssembly, or why it failed.
+const loading = showLoading();
+scope.add(() => loading.done());
+
 // Each mode is a chunk of its own, loaded on demand: worker mode's page never downloads
 // Rapier (the worker does), and the main-thread mode loads it and its WebAssembly first.
-const run =
-  mode === 'worker'
-    ? (await import('./worker-page')).startWorker
-    : await (await import('./main-thread')).loadMainThread();
-if (!disposed) start(run);
+let run: StartMode | undefined;
+try {
+  run =
+    mode === 'worker'
+      ? (await import('./worker-page')).startWorker
+      : await (await import('./main-thread')).loadMainThread(loading.progress);
+} catch (error) {
+  console.error(error);
+  loading.fail(error); // offline, or a host that lost the .wasm file: said on the page
+}
+if (run && !disposed) start(run, loading);
 
-function start(run: StartMode): void {
+function start(run: StartMode, loading: LoadingView): void {
+  let stoppedAlready = false;
   const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
   const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'] }));
   const page: Page = {
@@ -81,8 +93,14 @@ function start(run: StartMode): void {
     speed: document.querySelector<HTMLSelectElement>('#speed')!,
     fileInput: document.querySelector<HTMLInputElement>('#load')!,
     save: document.querySelector<HTMLButtonElement>('#save')!,
+    loading,
     stopped(error) {
       console.error(error);
+      loading.fail(error); // before the first frame (the worker's load failed): said there too
+      // The first error is the cause; what a stopped game throws after it (a worker whose setup
+      // failed, asked to step) only follows from it.
+      if (stoppedAlready) return;
+      stoppedAlready = true;
       status.dataset.replay = 'error';
       status.textContent = `the game stopped: ${error instanceof Error ? error.message : String(error)}`;
     },

@@ -4,6 +4,7 @@ import type { WorkerLoop } from '@loop/core/worker';
 import type { WebGLRenderer } from 'three';
 import type { PhysicsFigures } from './figures';
 import type { ReplayPanel } from './hud';
+import type { LoadingView } from './loading';
 import type { View } from './scene';
 
 /** 60 steps a second: Rapier's own default, and smooth on most displays with interpolation. */
@@ -41,6 +42,8 @@ export interface Page {
   readonly fileInput: HTMLInputElement;
   /** The "Save recording" button. */
   readonly save: HTMLButtonElement;
+  /** The line that shows Rapier's WebAssembly loading: each mode calls `done` when it draws. */
+  readonly loading: LoadingView;
   /** Says on the status line that the game stopped, and logs the stack. */
   stopped(error: unknown): void;
   /** Called with the canvas size whenever it changes: the mode's view sets it. */

@@ -26,10 +26,12 @@ export interface FromWorker {
   status?: ReplayStatus;
   figures?: PhysicsFigures;
   saved?: Uint8Array;
+  /** Bytes of Rapier's WebAssembly loaded, and of the whole file: the page's loading line. */
+  loading?: [loaded: number, total: number];
 }
 
 serveSimulation<PoseLayout>(async ({ data, loop, post }) => {
-  await initPhysics();
+  await initPhysics((loaded, total) => post({ loading: [loaded, total] } satisfies FromWorker));
   const game = new Game(data as GameOptions);
   const presses = new PressReader();
   const status = statusOf(game.replays);

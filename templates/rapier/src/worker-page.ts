@@ -14,7 +14,8 @@ import { PressCounter, WORDS } from './words';
  * thread, and this page draws the two newest poses of every body blended at the loop's alpha
  * with the same batch lerp and slerp as the main-thread mode. The input goes to the worker as
  * numbers (src/words.ts); the replay status and the physics figures come back a few times a
- * second; saving and loading a recording are messages.
+ * second; saving and loading a recording are messages, and so is the progress of the worker's
+ * load of Rapier's WebAssembly (its failure reaches `page.stopped`, as any error of the worker).
  */
 export function startWorker(page: Page): { loop: WorkerLoop; figures: () => PhysicsFigures } {
   const { scope, input, panel, speed, renderer } = page;
@@ -46,6 +47,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
       presses.write(words, controls.read(sampled), sampled);
     },
     render(snapshot, alpha) {
+      page.loading.done(); // the worker is ready and this is its first frame
       lerpArray(poses.drawnPositions, snapshot.prev.positions, snapshot.curr.positions, alpha);
       slerpArray(
         poses.drawnOrientations,
@@ -59,6 +61,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
     },
     onMessage(data) {
       const message = data as FromWorker;
+      if (message.loading) page.loading.progress(message.loading[0], message.loading[1]);
       if (message.status) panel.source = message.status as ReplayStatus;
       if (message.figures) figures = message.figures;
       if (message.saved) panel.save(message.saved, BUILD);

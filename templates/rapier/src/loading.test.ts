@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { type LoadingElement, loadingText, loadingView } from './loading';
+
+/** A stand-in for the `#loading` element: what the view writes, and how often it was removed. */
+function fakeElement() {
+  const element = {
+    textContent: 'Loading physics…' as string | null,
+    dataset: {} as Record<string, string | undefined>,
+    removed: 0,
+    remove() {
+      element.removed++;
+    },
+  };
+  return element satisfies LoadingElement;
+}
+
+/** Progress as a 3 MB download reports it: 0 first, then chunks, then all of it. */
+const RECORDED: [number, number][] = [
+  [0, 3_082_103],
+  [65_536, 3_082_103],
+  [1_540_000, 3_082_103],
+  [1_560_000, 3_082_103],
+  [3_082_103, 3_082_103],
+];
+
+describe('the loading line', () => {
+  it('shows the megabytes as they arrive, then that physics is starting, then goes at the first frame', () => {
+    const element = fakeElement();
+    const view = loadingView(element);
+    const texts: (string | null)[] = [];
+    for (const [loaded, total] of RECORDED) {
+      view.progress(loaded, total);
+      if (texts.at(-1) !== element.textContent) texts.push(element.textContent);
+    }
+    expect(texts).toEqual([
+      'Loading physics… 0.0 / 3.1 MB',
+      'Loading physics… 0.1 / 3.1 MB',
+      'Loading physics… 1.5 / 3.1 MB',
+      'Loading physics… 1.6 / 3.1 MB',
+      'Starting physics…',
+    ]);
+    expect(element.dataset).toEqual({ loaded: '3082103', total: '3082103' });
+    expect(element.removed).toBe(0);
+    view.done();
+    view.done(); // every frame calls it
+    expect(element.removed).toBe(1);
+    view.fail(new Error('later')); // a stop after the first frame is the status line's to say
+    view.progress(1, 2);
+    expect(element.textContent).toBe('Starting physics…');
+    expect(element.dataset.failed).toBeUndefined();
+  });
+
+  it('says why loading failed, the first reason, and stays', () => {
+    const element = fakeElement();
+    const view = loadingView(element);
+    view.progress(...RECORDED[1]!);
+    view.fail(new Error("Rapier's WebAssembly did not load from /a.wasm: HTTP 404 Not Found"));
+    expect(element.textContent).toBe(
+      "Physics could not load: Rapier's WebAssembly did not load from /a.wasm: HTTP 404 Not Found",
+    );
+    expect(element.dataset.failed).toBe('');
+    expect(element.removed).toBe(0);
+    view.fail(new TypeError("Cannot read properties of undefined (reading 'receive')"));
+    expect(element.textContent).toMatch(/HTTP 404 Not Found$/); // the cause, not what followed
+  });
+
+  it('counts the whole file as starting, never as 3.1 / 3.1 MB still loading', () => {
+    expect(loadingText(3_082_102, 3_082_103)).toBe('Loading physics… 3.1 / 3.1 MB');
+    expect(loadingText(3_082_103, 3_082_103)).toBe('Starting physics…');
+  });
+});
