@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { decodePng, type Image } from './pixels.js';
+import { expect } from 'vitest';
+import { changedPixels, decodePng, distinctColours, type Image } from './pixels.js';
 
 /**
  * How long any single wait on the page may take before the test gives up. Generous on purpose:
@@ -48,4 +49,41 @@ const CANVAS_ONLY =
 /** A screenshot of the page's first canvas, alone, decoded. */
 export async function shootCanvas(page: Page): Promise<Image> {
   return decodePng(await page.locator('canvas').first().screenshot({ style: CANVAS_ONLY }));
+}
+
+/** What {@link expectDrawnAndMoving} saw, for the log. */
+export interface Drawn {
+  /** The first screenshot of the canvas. */
+  first: Image;
+  /** Distinct colours in it. */
+  colours: number;
+  /** Pixels that differ in the first later screenshot that differs at all. */
+  changed: number;
+  /** Screenshots taken until one differed. */
+  shots: number;
+}
+
+/**
+ * The page's canvas is drawn (more than one colour on the canvas alone) and moving (sooner or
+ * later a screenshot differs from the first). However slow the machine, only the wait gets
+ * longer: nothing here depends on how fast it is.
+ */
+export async function expectDrawnAndMoving(page: Page): Promise<Drawn> {
+  const first = await shootCanvas(page);
+  const colours = distinctColours(first);
+  expect(first.width * first.height).toBeGreaterThan(0);
+  expect(colours, 'the canvas is blank').toBeGreaterThan(1);
+  let shots = 0;
+  let changed = 0;
+  await expect
+    .poll(
+      async () => {
+        shots += 1;
+        changed = changedPixels(first, await shootCanvas(page));
+        return changed;
+      },
+      { timeout: PAGE_WAIT_MS, interval: 100 },
+    )
+    .toBeGreaterThan(0);
+  return { first, colours, changed, shots };
 }

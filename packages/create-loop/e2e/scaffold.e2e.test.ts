@@ -12,6 +12,7 @@ import { join, resolve, sep } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
+import { deploySection } from '../test/deploy-section.js';
 import {
   filesContaining,
   PKG_DIR,
@@ -21,11 +22,12 @@ import {
   tempDir,
   tree,
 } from '../test/helpers.js';
+import { expectDeployed } from './deploy.js';
 import { capViolations, describeFrames, framesOver, recordFrames } from './frames.js';
-import { collectProblems, PAGE_WAIT_MS, shootCanvas, waitForFirstFrame } from './page.js';
-import { changedPixels, distinctColours } from './pixels.js';
+import { collectProblems, expectDrawnAndMoving, PAGE_WAIT_MS, waitForFirstFrame } from './page.js';
 import { e2eEnv, exec, preview } from './processes.js';
-import { expectWorkerMode, serveWithoutHeaders } from './worker-mode.js';
+import { serveStatic } from './static-host.js';
+import { expectWorkerMode } from './worker-mode.js';
 
 /**
  * The published path, end to end, for every template:
@@ -33,7 +35,10 @@ import { expectWorkerMode, serveWithoutHeaders } from './worker-mode.js';
  *   exactly as `npm create loop` would -> no `workspace:` anywhere -> pnpm install against the
  *   packed @loop/core (a tarball, no workspace link) -> the template's typecheck and build ->
  *   `vite preview` on 127.0.0.1 -> headless Chromium: no console errors, a canvas that is drawn
- *   and, sooner or later, changes, and (mobile) never more frames than its 30 fps cap allows.
+ *   and, sooner or later, changes, and (mobile) never more frames than its 30 fps cap allows ->
+ *   each build command of the project README's Deploy section, run as written, its dist/ served
+ *   as that host serves it (GitHub Pages under /<repo>/, Netlify at / with its _headers,
+ *   itch.io in a folder of its own) and checked the same way.
  *
  * Nothing here depends on how fast the machine is (a loaded 2-core CI machine must not make it
  * flake): waits poll for a condition with a generous timeout, and the only assertion on frame
@@ -173,26 +178,8 @@ describe.each(TEMPLATES)('template %s', (template) => {
       await waitForFirstFrame(page);
       await recordFrames(page);
 
-      // Drawn: more than one colour on the canvas alone.
-      const first = await shootCanvas(page);
-      const colours = distinctColours(first);
-      expect(first.width * first.height).toBeGreaterThan(0);
-      expect(colours, 'the canvas is blank').toBeGreaterThan(1);
-
-      // Moving: sooner or later a screenshot differs from the first. However slow the machine,
-      // only the wait gets longer.
-      let shots = 0;
-      let changed = 0;
-      await expect
-        .poll(
-          async () => {
-            shots += 1;
-            changed = changedPixels(first, await shootCanvas(page));
-            return changed;
-          },
-          { timeout: PAGE_WAIT_MS, interval: 100 },
-        )
-        .toBeGreaterThan(0);
+      // Drawn and, sooner or later, moving.
+      const { first, colours, changed, shots } = await expectDrawnAndMoving(page);
 
       // Frames on the page's clock: figures for the log, and the cap as an upper bound.
       const samples = await framesOver(page, RECORD_MS, PAGE_WAIT_MS);
@@ -217,7 +204,7 @@ describe.each(TEMPLATES)('template %s', (template) => {
       //    the snapshots cross through shared memory; on a host without them, by message.
       if (template === 'rapier') {
         const shared = await expectWorkerMode(page, server.url, 'shared');
-        const plain = await serveWithoutHeaders(join(app, 'dist'));
+        const plain = await serveStatic(join(app, 'dist')); // no header but the content type
         try {
           const message = await expectWorkerMode(page, plain.url, 'message');
           console.log(`[e2e rapier] worker ${JSON.stringify(shared)} ${JSON.stringify(message)}`);
@@ -231,4 +218,27 @@ describe.each(TEMPLATES)('template %s', (template) => {
       await server.stop();
     }
   });
+
+  // 6. Deployed as the project's README says: each host's build command, run as written, and
+  //    the build served under the path that host serves it from (test/deploy-section.ts).
+  it.each(
+    deploySection(readFileSync(join(TEMPLATES_SOURCE, template, 'README.md'), 'utf8')).targets,
+  )(
+    'deploys as its README says: $host, $command, served where the host serves it',
+    async (target) => {
+      const app = join(tmp, template, 'my-game');
+      expect(
+        existsSync(join(app, 'node_modules')),
+        'the project scaffolded and installed above',
+      ).toBe(true);
+      const section = deploySection(readFileSync(join(app, 'README.md'), 'utf8'));
+      expect(section.targets, "the scaffold's own README").toContainEqual(target);
+      const line = await expectDeployed(
+        browser,
+        { app, section, workerMode: template === 'rapier' },
+        target,
+      );
+      console.log(`[e2e ${template}] ${line}`);
+    },
+  );
 });

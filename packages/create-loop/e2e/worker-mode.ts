@@ -1,10 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PAGE_WAIT_MS } from './page.js';
-import type { Server } from './processes.js';
 
 /** What the rapier overlay says about where its simulation runs. */
 export interface WorkerOverlay {
@@ -98,40 +94,4 @@ async function expectInstantReplay(page: Page): Promise<void> {
   const end = await replayStatus(page);
   expect(end.length).toBeGreaterThanOrEqual(60);
   expect(end.matched).toBe(end.length);
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
-
-/**
- * Serves the folder `dir` on 127.0.0.1 with a content type and no other header: a static host
- * that cannot send COOP/COEP, where worker mode must fall back to transferred buffers. Why not
- * `vite preview`: the scaffold's config sends the headers there, as it should.
- */
-export async function serveWithoutHeaders(dir: string): Promise<Server> {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir + sep)) return void response.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      response.writeHead(200, { 'Content-Type': type }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
-  };
 }
