@@ -18,7 +18,7 @@ import { serveDist } from '../test/static-server.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WARM_UP_MS = 3000;
 const WINDOW_MS = Number(process.env.LAB_BENCH_MS ?? 10_000);
-const QUERY = '?display=hz&hz=60&bench';
+const QUERY = '?display=hz&hz=60&speed=1&bench';
 
 // Unminified, so the allocation report names the lab's and uPlot's own functions.
 const outDir = join(root, 'node_modules', '.lab-bench');

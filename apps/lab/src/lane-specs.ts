@@ -22,7 +22,15 @@ export interface LaneSpec {
   readonly draw: DrawKind;
   /** What the lane shows, citing the articles that describe its loop. */
   readonly note: string;
+  /**
+   * When to pick this loop, in one line short enough to sit on the lane on a phone: the lanes
+   * show what each loop does, this says what that is good for.
+   */
+  readonly pick: string;
 }
+
+/** The lane to pick when in doubt: the one the lab highlights. */
+export const RECOMMENDED: LaneId = 'interp';
 
 /** Every lane, in the order they are stacked. */
 export const LANES: readonly LaneSpec[] = [
@@ -34,6 +42,7 @@ export const LANES: readonly LaneSpec[] = [
     note:
       'One timestep per frame whatever the frame time: the game runs 2.4× too fast on 144 Hz ' +
       'and at half speed on 30 Hz ("fixed delta time" in Fix Your Timestep!, Glenn Fiedler).',
+    pick: "Never: the game's speed follows the display.",
   },
   {
     id: 'variable',
@@ -44,6 +53,7 @@ export const LANES: readonly LaneSpec[] = [
       "One update of the frame time: it keeps real time, but the ball's path changes with the " +
       'frame rate (Fix Your Timestep!, Glenn Fiedler; The Game Loop, Gilles Bellot; Game ' +
       'Loops, Luke Palmer).',
+    pick: 'Simple games with no physics and no replays.',
   },
   {
     id: 'semifixed',
@@ -53,6 +63,7 @@ export const LANES: readonly LaneSpec[] = [
     note:
       'The frame time cut into pieces of at most one timestep: never too large a step, real ' +
       'time, but not deterministic (Fix Your Timestep!, Glenn Fiedler).',
+    pick: 'Physics, no replays: never too large a step.',
   },
   {
     id: 'fixed',
@@ -63,6 +74,7 @@ export const LANES: readonly LaneSpec[] = [
       'Whole timesteps, the leftover carried to the next frame: deterministic, but it stutters ' +
       'when the display and the step rates differ (Fix Your Timestep!, Glenn Fiedler; The Game ' +
       'Loop, Gilles Bellot; Interpolated Physics Rendering, Andrew Petersen).',
+    pick: 'Servers and tests, where nothing is drawn.',
   },
   {
     id: 'interp',
@@ -72,6 +84,7 @@ export const LANES: readonly LaneSpec[] = [
     note:
       'Blends the last two steps with alpha: smooth at any rate, one step behind its ghost ' +
       '(Fix Your Timestep!, Glenn Fiedler; Interpolated Physics Rendering, Andrew Petersen).',
+    pick: 'Pick this one: smooth at any rate, replayable.',
   },
   {
     id: 'extrap',
@@ -82,6 +95,7 @@ export const LANES: readonly LaneSpec[] = [
       'Draws the latest step pushed ahead by the leftover (loop.lag): no latency, but the guess ' +
       "misses the ball's bounces (the far seers of The Game Loop, Gilles Bellot; the Canonical " +
       'Game Loop of Game Loops, Luke Palmer).',
+    pick: 'When one step of latency is too much.',
   },
   {
     id: 'timeslice',
@@ -91,6 +105,7 @@ export const LANES: readonly LaneSpec[] = [
     note:
       'Whole-millisecond slices (16 ms for 60 Hz): every quantity an integer, easy to log and ' +
       "replay (Fabien Sanglard's fixed timeslices, as in id Software's engines).",
+    pick: 'Time in whole ms, to log or to replay.',
   },
   {
     id: 'capped',
@@ -100,6 +115,7 @@ export const LANES: readonly LaneSpec[] = [
     note:
       'The fixed step with a frame cap: maxFps frames a second at full game speed (deWiTTERS ' +
       'Game Loop, Koen Witters; The Game Loop, Gilles Bellot).',
+    pick: 'Save battery: fewer frames, same speed.',
   },
 ];
 

@@ -1,32 +1,52 @@
 import { FrameStats } from '@loop/core';
 import { createScope, createStatsOverlay } from '@loop/core/dom';
 import type { DisplaySpec } from './displays.js';
+import { stepState } from './guide.js';
+import { fitLaneHeight } from './lane-layout.js';
 import { Session } from './session.js';
-import { type LabState, parseState, serializeState } from './url-state.js';
+import { FRAME_LOCKED, type LabState, parseState, serializeState } from './url-state.js';
 import { BenchProbe } from './view/bench-probe.js';
 import { Controls } from './view/controls.js';
 import { ExperimentsView } from './view/experiments.js';
 import { FiguresTable } from './view/figures-table.js';
+import { GuideView } from './view/guide.js';
+import { LaneLabels } from './view/lane-labels.js';
 import { LanesCanvas } from './view/lanes-canvas.js';
 import { Plots } from './view/plots.js';
 
 /**
  * The page: reads the state from the URL, builds a {@link Session}, and drives it from one
  * requestAnimationFrame. On the real display each rAF is a frame for every lane; on a
- * simulated display each rAF moves the simulated clock on by the real time since the last one
- * (times the watch speed) and feeds every simulated frame that became due. Settings changes
+ * simulated display each rAF feeds the next simulated frame ({@link FRAME_LOCKED}, as the lab
+ * opens), or moves the simulated clock on by the real time since the last one (times the watch
+ * speed) and feeds every simulated frame that became due. Settings changes
  * rebuild the session and rewrite the URL, so a link reproduces what is on screen (paused on a
- * simulated display, down to the frame: the link carries `frames`).
+ * simulated display, down to the frame: the link carries `frames`). The lanes come first and
+ * fill the first screen (their height fits the viewport); the guided path's steps set the lab
+ * up for one claim each; the settings fold away.
  */
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/** Pixels of the first screen left under the lanes, where the guided path's buttons begin. */
+const GUIDE_PEEK = 56;
 const scope = createScope();
 const search = location.search;
 const bench = new URLSearchParams(search).has('bench');
 let state: LabState = parseState(search);
 
 const controls = new Controls(byId('lanes-set'), byId('display-set'), byId('loop-set'));
-const canvas = scope.add(new LanesCanvas(byId('lanes-canvas')));
+const canvasElement = byId<HTMLCanvasElement>('lanes-canvas');
+const canvas = scope.add(new LanesCanvas(canvasElement));
+const labels = new LaneLabels(byId('lane-labels'));
+const guide = new GuideView(byId('guide-steps'), byId('look'), byId('guide-claim'), (step) => {
+  state = stepState(step, state);
+  controls.write(state);
+  experiments.show(state.exp, state.expParams);
+  rebuild();
+  // On a phone the steps sit under the lanes: bring what to look at, and the lanes, back up.
+  const look = byId('look');
+  if (look.getBoundingClientRect().top < 0) look.scrollIntoView({ block: 'start' });
+});
 const figures = new FiguresTable(byId('figures'));
 const plots = scope.add(new Plots(byId('plots')));
 const pause = byId<HTMLButtonElement>('pause');
@@ -79,9 +99,28 @@ function displaySpec(s: LabState): DisplaySpec {
   return { kind: s.display, hz: s.hz, jitter: s.jitter, spike: s.spike, gap: s.gap, back: s.back };
 }
 
+/**
+ * Sizes the lanes to the first screen: from the canvas top to the viewport's bottom, less a
+ * strip where the guided path's first buttons show. The layout viewport's height, which a
+ * phone's URL bar does not change, so the lanes do not jump as it slides.
+ */
+function fitLanes(lanes: Session['lanes']): void {
+  const top = canvasElement.getBoundingClientRect().top + window.scrollY;
+  const height = fitLaneHeight(
+    lanes.length,
+    document.documentElement.clientHeight - top - GUIDE_PEEK,
+  );
+  canvas.setLanes(lanes.length, height);
+  labels.set(
+    lanes.map((lane) => lane.spec),
+    height,
+  );
+}
+
 function build(): Session {
   const next = new Session(state.lanes, state, displaySpec(state));
-  canvas.setLanes(next.lanes.length);
+  guide.show(state);
+  fitLanes(next.lanes);
   figures.setLanes(next.lanes, byId('lane-notes'));
   plots.setSession(next);
   if (state.frames > 0 && !built) next.stepFrames(state.frames);
@@ -152,6 +191,14 @@ scope.listen(byId('step'), 'click', () => {
   showRun();
 });
 scope.listen(byId('reset'), 'click', rebuild);
+scope.listen(window, 'resize', () => {
+  fitLanes(session.lanes);
+  canvas.draw(session.lanes);
+});
+
+// On a narrow screen the settings start folded, so the run controls and the claims follow the
+// lanes at once; on a wide one they start open below them.
+byId<HTMLDetailsElement>('settings').open = !matchMedia('(max-width: 700px)').matches;
 
 controls.write(state);
 experiments.show(state.exp, state.expParams);
@@ -165,7 +212,10 @@ const onFrame = (now: number) => {
   probe.begin();
   if (!state.paused) {
     if (!session.display) session.frame(now, now);
-    else {
+    else if (state.speed === FRAME_LOCKED) {
+      session.step();
+      simClock = session.nextReal;
+    } else {
       // At most 100 ms of real time per refresh: a background tab does not fast-forward.
       if (!Number.isNaN(lastRaf)) simClock += Math.min(now - lastRaf, 100) * state.speed;
       session.runUntil(simClock);

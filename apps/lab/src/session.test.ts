@@ -85,7 +85,7 @@ describe('the lanes on simulated displays', () => {
   });
 
   it('runUntil feeds only the frames due, and pause/resume does not count the pause', () => {
-    const state = { ...DEFAULT_STATE, lanes: ['interp' as const] };
+    const state = { ...DEFAULT_STATE, hz: 60, lanes: ['interp' as const] };
     const session = new Session(state.lanes, state, { ...state, kind: 'hz' });
     expect(session.runUntil(1000 + 100)).toBe(7);
     const lane = session.lanes[0]!;

@@ -5,6 +5,7 @@ import { EXPERIMENTS } from './experiments/index.js';
 import { LANE_IDS } from './lane-specs.js';
 import {
   DEFAULT_STATE,
+  FRAME_LOCKED,
   formatNumber,
   type LabState,
   NUMBER_PARAMS,
@@ -79,14 +80,14 @@ describe('the URL state', () => {
     const state = parseState(
       '?hz=abc&maxSteps=2.5&timestep=-1&display=crt&overflow=keep&speed=0.5&cost=1e9&lanes=x,naive',
     );
-    expect(state.hz).toBe(60);
-    expect(parseState('?hz=100').hz).toBe(60);
+    expect(state.hz).toBe(144);
+    expect(parseState('?hz=100').hz).toBe(144);
     expect(parseState('?hz=75').hz).toBe(75);
     expect(state.maxSteps).toBe(10);
     expect(state.timestep).toBe(1000 / 60);
-    expect(state.display).toBe('raf');
+    expect(state.display).toBe('hz');
     expect(state.overflow).toBe('drop');
-    expect(state.speed).toBe(1);
+    expect(state.speed).toBe(FRAME_LOCKED);
     expect(state.cost).toBe(0);
     expect(state.lanes).toEqual(['naive']);
   });
@@ -109,9 +110,17 @@ describe('the URL state', () => {
   });
 
   it('writes the display frames run, and reads them back', () => {
-    const paused = { ...DEFAULT_STATE, display: 'hz' as const, paused: true, frames: 1441 };
-    expect(serializeState(paused)).toBe('display=hz&paused=1&frames=1441');
-    expect(parseState('?display=hz&paused=1&frames=1441')).toEqual(paused);
+    const paused = { ...DEFAULT_STATE, display: 'vrr' as const, paused: true, frames: 1441 };
+    expect(serializeState(paused)).toBe('display=vrr&paused=1&frames=1441');
+    expect(parseState('?display=vrr&paused=1&frames=1441')).toEqual(paused);
+  });
+
+  it('opens on a simulated 144 Hz display, one frame per refresh; the real display is a link away', () => {
+    expect(DEFAULT_STATE).toMatchObject({ display: 'hz', hz: 144, speed: FRAME_LOCKED });
+    const real = { ...DEFAULT_STATE, display: 'raf' as const, speed: 1 };
+    expect(serializeState(real)).toBe('display=raf&speed=1');
+    expect(parseState('?display=raf&speed=1')).toEqual(real);
+    expect(parseState('?speed=0.25').speed).toBe(0.25);
   });
 
   it('reads back exactly the state it wrote, for any state', () => {

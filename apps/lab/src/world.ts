@@ -15,8 +15,6 @@ import { extrapolate } from '@loop/core';
 
 /** Speed of the body in m/s. */
 export const BODY_SPEED = 2;
-/** Length of the body's track in m: it is drawn modulo this, its state keeps counting. */
-export const TRACK = 10;
 /** Gravity on the ball in m/s² (downwards: height decreases). */
 export const GRAVITY = 9.81;
 /** Height the ball is dropped from, in m (it starts at rest at the top of a bounce). */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { serveDist } from './static-server.mjs';
@@ -47,12 +47,24 @@ export interface Opened {
   problems: string[];
 }
 
-/** Opens the lab with `query` and waits for its first session. */
+/** A phone as the lab must serve it: 390 × 844 CSS pixels, touch, a pixel ratio of 3. */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/**
+ * Opens the lab with `query` in a `viewport` (or a whole device, such as {@link PHONE}) and
+ * waits for its first session.
+ */
 export async function open(
   query: string,
-  viewport = { width: 1200, height: 900 },
+  device: { width: number; height: number } | BrowserContextOptions = { width: 1200, height: 900 },
 ): Promise<Opened> {
-  const page = await browser.newPage({ viewport });
+  const options = 'width' in device ? { viewport: device } : device;
+  const page = await browser.newPage(options);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { close, figures, labUrl, open, useLab } from './harness.js';
+import { close, figures, labUrl, open, PHONE, useLab } from './harness.js';
 
 /** The page as a whole: its state in the URL, a phone-sized viewport, the keyboard. */
 
@@ -108,8 +108,12 @@ describe('the page', () => {
   });
 
   it('fits a 390 × 844 phone and works by keyboard', async () => {
-    const opened = await open('?display=hz&paused=1&exp=drift', { width: 390, height: 844 });
+    const opened = await open('?display=hz&paused=1&exp=drift', PHONE);
     const { page } = opened;
+    // The settings start folded on a phone; a tap opens them.
+    expect(await page.getAttribute('#settings', 'open')).toBeNull();
+    await page.tap('#settings summary');
+    await expect.poll(() => page.getAttribute('#settings', 'open')).toBe('');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

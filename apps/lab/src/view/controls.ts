@@ -2,6 +2,7 @@ import { allowed } from '../bounds.js';
 import { DISPLAY_KINDS, DISPLAY_LABELS, type DisplayKind, RATES } from '../displays.js';
 import { LANES } from '../lane-specs.js';
 import {
+  FRAME_LOCKED,
   formatNumber,
   type LabState,
   NUMBER_PARAMS,
@@ -24,6 +25,12 @@ const USED_BY: Partial<Record<NumericKey, readonly DisplayKind[]>> = {
 
 /** The display sizes, in the display fieldset; the rest are loop parameters. */
 const DISPLAY_KEYS: readonly NumericKey[] = ['hz', 'jitter', 'spike', 'gap', 'back', 'speed'];
+
+/** How the watch speed menu names a speed. */
+function speedLabel(speed: number): string {
+  if (speed === FRAME_LOCKED) return 'one frame per screen refresh';
+  return speed === 1 ? 'real speed' : `slowed ×${speed}`;
+}
 
 function field(label: string, control: HTMLElement, name: string): HTMLLabelElement {
   const wrapper = document.createElement('label');
@@ -100,7 +107,7 @@ export class Controls {
       } else if (param.key === 'speed') {
         control = select(
           'speed',
-          SPEEDS.map((s) => [String(s), s === 1 ? 'real speed' : `slowed ×${s}`] as const),
+          SPEEDS.map((s) => [String(s), speedLabel(s)] as const),
         );
       } else {
         control = numberInput(param);

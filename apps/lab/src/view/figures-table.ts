@@ -1,6 +1,7 @@
 import type { Lane } from '../lanes.js';
 import { Y } from '../world.js';
 import { LANE_COLORS } from './colors.js';
+import { richText } from './rich-text.js';
 
 /** Column headings of the figures table. */
 const HEADINGS = [
@@ -42,7 +43,7 @@ export class FiguresTable {
         item.style.borderLeftColor = LANE_COLORS[lane.spec.id];
         const name = document.createElement('strong');
         name.textContent = `${lane.spec.label}: `;
-        item.append(name, lane.spec.note);
+        item.append(name, ...richText(lane.spec.note));
         return item;
       }),
     );
