@@ -9,23 +9,29 @@ import { close, experimentRows, open, setParam, useLab } from './harness.js';
 useLab();
 
 describe('the seed experiments', () => {
-  it("Bellot's drift (The Game Loop): the article's distances beside ours, 600 and 1200 steps", async () => {
+  it("Bellot's drift (The Game Loop): opens on rates where t += dt runs a step over, ours exact", async () => {
     const opened = await open('?paused=1');
     const { page } = opened;
     await page.click('button[data-exp="drift"]');
     let rows = await experimentRows(page);
-    expect(rows['a-distance']).toEqual({
-      seed: '8.3472 at 60 fps, 10 s (t += dt)',
-      ours: '8.3333',
+    expect(rows['a-float']).toEqual({
+      seed: '601, 8.3472 at 60 fps (38 digits, 10 s)',
+      ours: '301, 8.3611',
     });
-    expect(rows['b-distance']!.seed).toContain('8.3403');
+    expect(rows['b-float']!.seed).toContain('8.3403');
+    expect(rows['b-float']!.ours).toBe('2401, 8.3368');
+    expect(rows['a-distance']!.ours).toBe('8.3333');
     expect(rows['b-distance']!.ours).toBe('8.3333');
     expect(rows.exact).toEqual({ seed: '8.3333', ours: '8.3333' });
-    expect(rows['a-ticks']!.ours).toBe('600');
-    expect(rows['b-ticks']!.ours).toBe('1200');
-    rows = await setParam(page, 'drift', 'a', '30', 'a-ticks');
     expect(rows['a-ticks']!.ours).toBe('300');
-    expect(new URL(page.url()).searchParams.get('drift.a')).toBe('30');
+    expect(rows['b-ticks']!.ours).toBe('2400');
+    // The explanation renders its code: no Markdown backtick reaches the page.
+    expect(await page.textContent('#experiment')).not.toContain('`');
+    expect(await page.textContent('#experiment p code')).toBe('t += dt');
+    rows = await setParam(page, 'drift', 'a', '60', 'a-ticks');
+    expect(rows['a-ticks']!.ours).toBe('600');
+    expect(rows['a-float']!.ours).toBe('600, 8.3333');
+    expect(new URL(page.url()).searchParams.get('drift.a')).toBe('60');
     await close(opened);
   });
 

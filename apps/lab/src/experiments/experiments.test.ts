@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { accepts } from '../bounds.js';
 import { capStamps, coreCap, naiveCap } from './cap.js';
 import { walk } from './drift.js';
 import { EXPERIMENTS, experimentValues, findExperiment, readValues } from './index.js';
 import { exactPosition, integrate } from './integrator.js';
 import { fullSpeedFloor, spiral } from './spiral.js';
 import { replay } from './trace.js';
+import type { ExperimentParam } from './types.js';
 
 const figure = (id: string, values: Record<string, number>, key: string) =>
   findExperiment(id)!
@@ -30,10 +32,15 @@ describe("Bellot's drift (The Game Loop)", () => {
     expect(figure('drift', { b: 3 }, 'b-distance').ours).toBe('8.3333');
   });
 
-  it('shows the seed figure and follows its parameters', () => {
-    expect(figure('drift', {}, 'a-distance')).toMatchObject({ ours: '8.3333' });
-    expect(figure('drift', {}, 'a-distance').seed).toContain('8.3472');
-    expect(figure('drift', { a: 30 }, 'a-ticks').ours).toBe('300');
+  it("opens showing the drift: the article's loop one step over beside its figure, ours exact", () => {
+    expect(figure('drift', {}, 'a-float')).toMatchObject({ ours: '301, 8.3611' });
+    expect(figure('drift', {}, 'a-float').seed).toContain('601, 8.3472 at 60 fps');
+    expect(figure('drift', {}, 'b-float')).toMatchObject({ ours: '2401, 8.3368' });
+    expect(figure('drift', {}, 'b-float').seed).toContain('1201, 8.3403 at 120 fps');
+    expect(figure('drift', {}, 'a-distance')).toMatchObject({ ours: '8.3333', seed: null });
+    expect(figure('drift', {}, 'b-ticks').ours).toBe('2400');
+    expect(figure('drift', { a: 60 }, 'a-float').ours).toBe('600, 8.3333');
+    expect(figure('drift', { a: 60 }, 'a-ticks').ours).toBe('600');
     expect(figure('drift', { seconds: 2 }, 'exact').ours).toBe('1.6667');
   });
 });
@@ -159,4 +166,25 @@ describe('the experiment list', () => {
       }
     }
   });
+});
+
+describe('every parameter', () => {
+  /** A value the parameter accepts, well away from its default: halfway to the farther bound. */
+  function awayFromDefault(param: ExperimentParam): number {
+    const far = param.value - param.min > param.max - param.value ? param.min : param.max;
+    const value = (param.value + far) / 2;
+    return param.step === 1 ? Math.round(value) : value;
+  }
+
+  it.for(EXPERIMENTS.flatMap((e) => e.params.map((p) => [`${e.id}.${p.key}`, e, p] as const)))(
+    '%s moves the figures of ours when it leaves its default',
+    ([, experiment, param]) => {
+      const value = awayFromDefault(param);
+      expect(accepts(param, value)).toBe(true);
+      expect(value).not.toBe(param.value);
+      const ours = (values: Record<string, number>) =>
+        experiment.run(values).map((row) => `${row.key}: ${row.ours}`);
+      expect(ours({ [param.key]: value })).not.toEqual(ours({}));
+    },
+  );
 });

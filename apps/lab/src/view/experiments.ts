@@ -3,6 +3,7 @@ import { EXPERIMENTS, findExperiment, readValues } from '../experiments/index.js
 import type { Experiment, ExperimentParam } from '../experiments/types.js';
 import { formatNumber } from '../url-state.js';
 import { clearInvalid, flagInvalid, isInvalid } from './invalid.js';
+import { richText } from './rich-text.js';
 
 /**
  * The articles' experiments: one button each; the open one shows its explanation (citing the
@@ -57,7 +58,7 @@ export class ExperimentsView {
     const title = document.createElement('h3');
     title.textContent = experiment.title;
     const explain = document.createElement('p');
-    explain.textContent = experiment.explain;
+    explain.append(...richText(experiment.explain));
     const cite = document.createElement('p');
     cite.className = 'cite';
     cite.textContent = `The claim is from ${experiment.seed}; the figures beside it are ours.`;
