@@ -19,8 +19,9 @@ const BALLS = 200;
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const toggle = document.querySelector<HTMLButtonElement>('#toggle')!;
 const mode = document.querySelector<HTMLElement>('#mode')!;
+const hud = document.querySelector<HTMLElement>('#hud')!;
 // Full-viewport canvas and the HUD panel; style.css holds what is this game's own.
-stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
+stylePage({ canvas, hud });
 const ctx = canvas.getContext('2d', { alpha: false })!;
 
 const world = new World(BALLS);
@@ -31,8 +32,10 @@ let interpolate = true;
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
 
-// Space would also press a focused button; the game owns it.
-const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'] }));
+// Space would also press a focused button; the game owns it. The HUD's buttons (data-key in
+// index.html) tap their keys through the input, so a click or a touch acts at the same point
+// of a step as the key.
+const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'], buttons: hud }));
 scope.add(
   watchCanvas(canvas, (size) => {
     world.resize(size.width, size.height);
@@ -48,9 +51,6 @@ function showMode(): void {
     : `Simulation ${SIMULATION_HZ} Hz, drawn as is: the picture moves only when a step runs, so it stutters.`;
 }
 showMode();
-
-// The button goes through the input like the key, so both act at the same point of a step.
-scope.listen(toggle, 'click', () => input.tap('KeyI'));
 
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,
