@@ -8,7 +8,7 @@ import {
 } from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
 import { Bodies } from './bodies';
-import { applyState, createView } from './scene';
+import { applyState, createView, frameScene } from './scene';
 
 /**
  * 30 steps a second keeps the blend easy to see; every frame between two steps is drawn at
@@ -23,11 +23,10 @@ const SIMULATION_HZ = 30;
 const COUNT = 48;
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
-const teleportButton = document.querySelector<HTMLButtonElement>('#teleport')!;
-const smearButton = document.querySelector<HTMLButtonElement>('#smear')!;
+const hud = document.querySelector<HTMLElement>('#hud')!;
 document.querySelector('#hz')!.textContent = String(SIMULATION_HZ);
 // Full-viewport canvas and the HUD panel; style.css holds what is this game's own.
-stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
+stylePage({ canvas, hud });
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -36,7 +35,9 @@ const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
 const bodies = new Bodies(COUNT);
 const view = createView(COUNT);
 
-const input = scope.add(createInput({ pointer: canvas }));
+// The HUD's buttons (data-key in index.html) tap their keys through the input, so a click or
+// a touch acts at the start of a step, as the key does.
+const input = scope.add(createInput({ pointer: canvas, buttons: hud }));
 // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
 // into exactly that, so its own pixel ratio stays 1.
 scope.add(
@@ -44,16 +45,12 @@ scope.add(
     canvas,
     (size) => {
       renderer.setSize(size.pixelWidth, size.pixelHeight, false);
-      view.camera.aspect = size.width / Math.max(1, size.height);
-      view.camera.updateProjectionMatrix();
+      // The whole swarm in view, landscape or portrait.
+      frameScene(view, size.width / Math.max(1, size.height));
     },
     { maxDpr: 2 },
   ),
 );
-
-// Buttons go through the input like the keys, so both act at the start of a step.
-scope.listen(teleportButton, 'click', () => input.tap('KeyT'));
-scope.listen(smearButton, 'click', () => input.tap('KeyY'));
 
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,

@@ -2,7 +2,7 @@ import { Random } from '@loop/core';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { Bodies } from './bodies';
-import { applyState, createView } from './scene';
+import { applyState, createView, frameScene, SCENE_RADIUS } from './scene';
 
 describe('applyState', () => {
   it("draws every body at its blended place and orientation: Matrix4.compose's matrix, in its shape's mesh", () => {
@@ -35,5 +35,55 @@ describe('applyState', () => {
       }
     });
     expect(body).toBe(count);
+  });
+});
+
+describe('frameScene', () => {
+  /** Points spread over the sphere of SCENE_RADIUS about the centre (a Fibonacci lattice). */
+  function sphere(n: number): Vector3[] {
+    const golden = Math.PI * (3 - Math.sqrt(5));
+    return Array.from({ length: n }, (_, i) => {
+      const y = 1 - (2 * (i + 0.5)) / n;
+      const r = Math.sqrt(1 - y * y);
+      return new Vector3(Math.cos(golden * i) * r, y, Math.sin(golden * i) * r).multiplyScalar(
+        SCENE_RADIUS,
+      );
+    });
+  }
+
+  it.for([
+    ['a phone held upright', 390, 844],
+    ['a laptop', 1280, 800],
+    ['a wide window', 2560, 800],
+    ['a square', 600, 600],
+  ] as const)('shows all of the swarm, not lost in the middle, on %s (%i × %i)', ([, w, h]) => {
+    const view = createView(4);
+    frameScene(view, w / h);
+    view.camera.updateMatrixWorld();
+    let x = 0;
+    let y = 0;
+    for (const point of sphere(400)) {
+      const ndc = point.project(view.camera);
+      x = Math.max(x, Math.abs(ndc.x));
+      y = Math.max(y, Math.abs(ndc.y));
+      expect(ndc.z).toBeLessThan(1); // in front of the camera, before the far plane
+    }
+    // On screen both ways; framed by the narrower one (the sphere's outline touches it).
+    expect(Math.max(x, y)).toBeLessThanOrEqual(1);
+    expect(w < h ? x : y).toBeGreaterThan(0.9);
+  });
+
+  it('holds every body inside SCENE_RADIUS, teleports included, for a minute of steps', () => {
+    const bodies = new Bodies(200, new Random(7));
+    let far = 0;
+    for (let i = 0; i < 60 * 30; i++) {
+      bodies.step(1 / 30);
+      if (i % 300 === 0) bodies.teleport(i % 600 === 0);
+      const p = bodies.positions.current;
+      for (let b = 0; b < p.length; b += 3) {
+        far = Math.max(far, Math.sqrt(p[b]! ** 2 + p[b + 1]! ** 2 + p[b + 2]! ** 2));
+      }
+    }
+    expect(far + 0.5).toBeLessThanOrEqual(SCENE_RADIUS); // the shapes are under 1 across
   });
 });

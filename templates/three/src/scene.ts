@@ -1,4 +1,5 @@
 import { composeMatrices } from '@loop/core';
+import { fitDistance } from '@loop/core/dom';
 import {
   AmbientLight,
   BoxGeometry,
@@ -49,6 +50,35 @@ export interface View {
 }
 
 /**
+ * The radius of a sphere about the centre that holds every body at all times: orbits start 3 to
+ * 7 from the centre, at most 1 off the plane, and never reach beyond their start (bodies.ts);
+ * the shapes are under half a unit across. {@link frameScene} fits it to the canvas.
+ */
+export const SCENE_RADIUS = 8;
+/** Where the camera looks from: above the plane of the orbits and in front (a unit vector). */
+const EYE_Y = 7 / Math.sqrt(7 * 7 + 15 * 15);
+const EYE_Z = 15 / Math.sqrt(7 * 7 + 15 * 15);
+
+/**
+ * Points the camera at the centre from {@link fitDistance} away, so the whole swarm shows at
+ * the canvas's `aspect` (width / height): framed by the height in a landscape window, by the
+ * width on a phone held upright, where a fixed distance cropped both sides. The fog moves with
+ * it, so the far side of the swarm fades the same at any distance. Call it when the canvas
+ * changes size, not every frame.
+ */
+export function frameScene(view: View, aspect: number): void {
+  const camera = view.camera;
+  camera.aspect = aspect;
+  const distance = fitDistance(SCENE_RADIUS, camera.fov, aspect);
+  camera.position.set(0, EYE_Y * distance, EYE_Z * distance);
+  camera.lookAt(0, 0, 0);
+  camera.updateProjectionMatrix();
+  const fog = view.scene.fog as Fog;
+  fog.near = distance - 0.5 * SCENE_RADIUS;
+  fog.far = distance + 2.2 * SCENE_RADIUS;
+}
+
+/**
  * Builds the scene once: shapes whose orientation is easy to read (a cone, a box, a torus, an
  * icosahedron) so a bad blend shows, lights and a floor grid. Bodies are split into one
  * contiguous range per shape ({@link splitRanges}), and every view on the blended arrays is
@@ -58,9 +88,8 @@ export function createView(count: number): View {
   const scene = new Scene();
   scene.background = new Color('#05070d');
   scene.fog = new Fog('#05070d', 14, 34);
+  // Placed by frameScene, for the canvas's aspect ratio.
   const camera = new PerspectiveCamera(50, 1, 0.1, 100);
-  camera.position.set(0, 7, 15);
-  camera.lookAt(0, 0, 0);
 
   scene.add(new HemisphereLight('#bcd4ff', '#20140a', 1.2));
   scene.add(new AmbientLight('#ffffff', 0.2));
