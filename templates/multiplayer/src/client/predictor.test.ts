@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { INPUT_BYTES, writeInput } from '../shared/input';
+import { MAX_INPUTS_PER_MESSAGE } from '../shared/protocol';
+import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
+import { bits, SEED } from '../shared/test-support';
+import { World } from '../shared/world';
+import { Predictor, SMOOTHING_MS } from './predictor';
+
+type Stick = [number, number, number];
+const stick = fc.tuple(
+  fc.integer({ min: -127, max: 127 }),
+  fc.integer({ min: -127, max: 127 }),
+  fc.nat(1),
+) as fc.Arbitrary<Stick>;
+
+interface Run {
+  /** This page's input (slot 0) and another player's (slot 1), per tick while active. */
+  mine: Stick[];
+  theirs: Stick[];
+  /** Ticks the page runs ahead of the server, and ticks a message takes each way. */
+  lead: number;
+  up: number;
+  down: number;
+  /** Ticks whose input of ours the server never gets (it holds the one before). */
+  dropped: number[];
+}
+
+/**
+ * A server and a page, in memory, over a path `up` and `down` ticks long: the server steps with
+ * the inputs that reached it, a snapshot every third tick goes through the codec to the page,
+ * which predicts `lead` ticks ahead and reconciles. Inputs stop after the schedule, then 60
+ * quiet ticks. Returns the predictor and the server's state at every tick.
+ */
+function play(run: Run) {
+  const server = new World(7);
+  server.join(0);
+  server.join(1);
+  const page = new Predictor();
+  const codec = new SnapshotCodec();
+  const decoded = new World();
+  const header: SnapshotHeader = { tick: 0, ack: 0, missed: 0, slot: 0 };
+  const states = new Map<number, unknown>();
+  const inFlight: { at: number; bytes: Uint8Array }[] = [];
+  const at = (list: Stick[], t: number): Stick => list[t - 1] ?? [0, 0, 0];
+  const end = run.mine.length + 60;
+  for (let s = 1; s <= end; s++) {
+    const sentAt = s - run.lead; // when the page stepped (and sent) tick s
+    if (sentAt + run.up < s && !run.dropped.includes(s))
+      writeInput(server.inputs, 0, ...at(run.mine, s));
+    writeInput(server.inputs, INPUT_BYTES, ...at(run.theirs, s));
+    server.step();
+    states.set(server.tick, bits(server));
+    if (s % 3 === 0) inFlight.push({ at: s + run.down, bytes: codec.encode(server).slice() });
+    while (inFlight[0] && inFlight[0].at <= s) {
+      expect(codec.decode(inFlight.shift()!.bytes, decoded, header)).toBe(true);
+      page.reconcile(decoded, 0);
+    }
+    while (page.started && page.tick < s + run.lead) page.step(...at(run.mine, page.tick + 1));
+  }
+  while (server.tick < page.tick) {
+    server.step(); // quiet: every input is 0 by now
+    states.set(server.tick, bits(server));
+  }
+  return { page, states };
+}
+
+const runs = fc.record({
+  mine: fc.array(stick, { minLength: 1, maxLength: 150 }),
+  theirs: fc.array(stick, { maxLength: 150 }),
+  lead: fc.integer({ min: 1, max: 12 }),
+  up: fc.nat(12),
+  down: fc.nat(12),
+  dropped: fc.array(fc.nat(150), { maxLength: 10 }),
+});
+
+describe('Predictor', () => {
+  it("property: after inputs stop, the prediction equals the server at the same tick, bit for bit (late, dropped and others' inputs)", () => {
+    fc.assert(
+      fc.property(runs, (run) => {
+        const { page, states } = play(run);
+        expect(bits(page.world)).toEqual(states.get(page.tick));
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it('property: alone, with every input in time, it is never corrected', () => {
+    fc.assert(
+      fc.property(runs, (run) => {
+        const lead = Math.max(run.lead, run.up + 1);
+        const { page } = play({ ...run, theirs: [], dropped: [], lead });
+        expect(page.corrections).toBe(0);
+      }),
+      { seed: SEED, numRuns: 40 },
+    );
+  });
+
+  it('is corrected when the server held an old input, and smooths a small correction away', () => {
+    const mine = new Array<Stick>(90).fill([127, 0, 0]);
+    mine.fill([0, 127, 0], 30);
+    const { page } = play({ mine, theirs: [], lead: 4, up: 1, down: 2, dropped: [31, 32] });
+    expect(page.corrections).toBeGreaterThan(0);
+    const size = page.correctionTotal / page.corrections;
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThan(48);
+    page.offset.set([10, -10]);
+    page.smooth(SMOOTHING_MS);
+    expect(page.offset[0]).toBeCloseTo(10 / Math.E, 9);
+    page.smooth(SMOOTHING_MS * 20);
+    expect([...page.offset]).toEqual([0, 0]);
+  });
+
+  it('lays out the last 16 inputs oldest first for the redundant message, zero where it has none', () => {
+    const page = new Predictor();
+    page.reconcile(Object.assign(new World(), { tick: 100 }), 0);
+    for (let i = 1; i <= 3; i++) page.step(i, -i, 1);
+    const out = new Int8Array(MAX_INPUTS_PER_MESSAGE * INPUT_BYTES);
+    page.writeRecent(out, 103);
+    expect([...out.subarray(-9)]).toEqual([1, -1, 1, 2, -2, 1, 3, -3, 1]);
+    expect(out.subarray(0, -9).every((v) => v === 0)).toBe(true);
+  });
+
+  it('ignores a snapshot older than one already reconciled, and starts over on a new seat', () => {
+    const page = new Predictor();
+    const server = new World();
+    server.join(2);
+    for (let i = 0; i < 10; i++) server.step();
+    page.reconcile(server, 2);
+    page.step(100, 0, 0);
+    const ahead = bits(page.world);
+    const old = new World();
+    old.tick = 5;
+    expect(page.reconcile(old, 2)).toBe(0);
+    expect(bits(page.world)).toEqual(ahead);
+    server.step();
+    server.join(3);
+    page.reconcile(server, 3);
+    expect([page.slot, page.tick]).toEqual([3, 11]);
+    expect(bits(page.world)).toEqual(bits(server));
+  });
+});
