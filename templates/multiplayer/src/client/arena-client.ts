@@ -106,6 +106,7 @@ export class ArenaClient {
   #lastDraw = Number.NaN;
   #missed = -1;
   #lastMiss = 0;
+  #raisedAt = -1;
 
   constructor(
     readonly link: Link,
@@ -234,15 +235,22 @@ export class ArenaClient {
     this.predictor.reconcile(this.#received, header.slot);
   }
 
-  /** One tick more lead when the server stepped without our input since the last snapshot. */
+  /**
+   * One tick more lead when the server stepped without our input since the last snapshot, once
+   * per round trip: misses reported before the server acknowledged an input sent after the last
+   * raise are the old lead's (a lost message shows in two or three snapshots in a row).
+   */
   #adaptLead(missed: number, sending: boolean, now: number): void {
     if (this.#missed < 0) this.#lastMiss = now;
     const more = this.#missed < 0 ? 0 : (missed - this.#missed) & 0xffff;
     this.#missed = missed;
     if (more > 0 && sending) {
       this.counts.serverMissed += more;
-      this.lead = Math.min(MAX_LEAD, this.lead + 1);
       this.#lastMiss = now;
+      if (this.ack > this.#raisedAt) {
+        this.lead = Math.min(MAX_LEAD, this.lead + 1);
+        this.#raisedAt = this.predictor.tick;
+      }
     } else if (now - this.#lastMiss > LEAD_HOLD_MS && this.lead > MIN_LEAD) {
       this.lead--;
       this.#lastMiss = now;

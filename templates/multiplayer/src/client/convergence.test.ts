@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Conditioner } from '../net/conditioner';
 import { bits } from '../shared/test-support';
 import { playSession } from './test-session';
 
@@ -24,5 +25,42 @@ describe('convergence (real server, real colyseus.js clients, time driven by the
     // Others' surprises reached the predictions: they were corrected.
     const corrections = clients.reduce((n, { client }) => n + client.predictor.corrections, 0);
     expect(corrections).toBeGreaterThan(0);
+  });
+
+  it('through a conditioner (150 ± 30 ms round trip, 5 % loss, both ways) too, with the delay grown to the jitter', async () => {
+    const path = { latency: 75, jitter: 15, loss: 0.05 };
+    const conditioners: Conditioner[] = [];
+    const renderTimes: number[] = [];
+    const { clients, states, quietFrom } = await playSession({
+      players: 3,
+      active: 300,
+      quiet: 60,
+      wrap: (link, now, i) => {
+        conditioners[i] = new Conditioner(link, { now, seed: i + 1, up: path, down: path });
+        return conditioners[i];
+      },
+      onFrame: ([first]) => renderTimes.push(first!.client.renderTime),
+    });
+    for (const { client, offset } of clients) {
+      const p = client.predictor;
+      expect(p.reconciled).toBeGreaterThanOrEqual(quietFrom + 30);
+      expect(p.tick).toBeGreaterThan(p.reconciled);
+      expect(bits(p.world)).toEqual(states.get(p.tick));
+      expect(client.clock.minRtt).toBeGreaterThanOrEqual(120);
+      expect(Math.abs(client.clock.offset - (-1000 - offset))).toBeLessThanOrEqual(
+        client.clock.minRtt / 2,
+      );
+      expect(client.delay.jitter).toBeGreaterThan(0);
+      expect(client.delay.target).toBeGreaterThan(2 * client.delay.interval);
+    }
+    for (const c of conditioners) {
+      expect(c.up.counts.dropped).toBeGreaterThan(0);
+      expect(c.down.counts.dropped).toBeGreaterThan(0);
+    }
+    const drawn = renderTimes.filter(Number.isFinite);
+    expect(drawn.length).toBeGreaterThan(300);
+    drawn.forEach((t, i) => {
+      if (i > 0) expect(t).toBeGreaterThanOrEqual(drawn[i - 1]!); // never backwards
+    });
   });
 });

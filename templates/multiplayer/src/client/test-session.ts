@@ -22,6 +22,8 @@ export interface SessionOptions {
   /** Wraps a client's room (a network conditioner); none by default. */
   wrap?: (link: Link, now: () => number, i: number) => PumpedLink;
   seed?: number;
+  /** Called after every tick with the clients (to record traces). */
+  onFrame?: (clients: readonly SessionClient[]) => void;
 }
 
 /** One client of a session: its local clock runs `offset` ms from the harness's. */
@@ -117,6 +119,7 @@ export async function playSession(options: SessionOptions) {
       }
       harness.step(room, 1);
       await until(settled, 'every message sent to arrive');
+      options.onFrame?.(clients);
     };
     const ready = () => clients.every(({ client: c }) => c.clock.synced && c.predictor.started);
     for (let i = 0; !ready(); i++) {
