@@ -16,7 +16,8 @@ const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;
 const modeSelect = document.querySelector<HTMLSelectElement>('#mode')!;
 const busySwitch = document.querySelector<HTMLInputElement>('#busy')!;
-stylePage({ canvas, hud: document.querySelector<HTMLElement>('#hud')! });
+const hud = document.querySelector<HTMLElement>('#hud')!;
+stylePage({ canvas, hud });
 
 /** The mode and the busy page come from the URL (`?mode=worker&busy=1`), so a link shows them. */
 const params = new URLSearchParams(location.search);
@@ -72,7 +73,11 @@ if (run && !disposed) start(run, loading);
 function start(run: StartMode, loading: LoadingView): void {
   let stoppedAlready = false;
   const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
-  const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space'] }));
+  // The HUD's buttons (data-key in index.html) tap their keys through the input, so they act
+  // at the start of a step, as the keys do.
+  const input = scope.add(
+    createInput({ pointer: canvas, preventDefault: ['Space'], buttons: hud }),
+  );
   const page: Page = {
     scope,
     canvas,
@@ -110,8 +115,6 @@ function start(run: StartMode, loading: LoadingView): void {
   // watchCanvas sizes the canvas in device pixels (capped at 2 per CSS pixel); three.js draws
   // into exactly that, so its own pixel ratio stays 1.
   scope.add(watchCanvas(canvas, (size) => page.onResize(size), { maxDpr: 2 }));
-  // Buttons go through the input like the keys, so they act at the start of a step.
-  scope.listen(document.querySelector('#instant')!, 'click', () => input.tap('KeyR'));
 
   const rate = new TickRate();
   const where = 'health' in loop ? `worker (${loop.health.transport})` : 'main thread';

@@ -1,5 +1,5 @@
 import { composeMatrices } from '@loop/core';
-import type { CanvasSize } from '@loop/core/dom';
+import { type CanvasSize, fitDistance } from '@loop/core/dom';
 import {
   BoxGeometry,
   Color,
@@ -35,9 +35,24 @@ export interface FrameTime {
   readonly dt: number;
 }
 
-/** Where the camera sits relative to the ball: above it, and this far behind it. */
+/**
+ * Where the camera sits relative to the ball in a landscape window: above it, and this far
+ * behind it. A narrower canvas moves it back along the same line ({@link View.frame}).
+ */
 const CAMERA_HEIGHT = 7;
 const CAMERA_DISTANCE = 11;
+/** The camera's vertical field of view, in degrees. */
+const FOV = 55;
+/**
+ * The sphere about the ball that the camera keeps in view: the one the landscape camera frames
+ * (its distance times the sine of half the field of view), about 6 m. It holds the pile's width
+ * (16 boxes of 0.6 m) at its distance, so a phone held upright sees the pile, not one side of it.
+ */
+const RANGE = Math.sqrt(CAMERA_HEIGHT * CAMERA_HEIGHT + CAMERA_DISTANCE * CAMERA_DISTANCE);
+export const VIEW_RADIUS = RANGE * Math.sin((FOV * Math.PI) / 360);
+/** Where the fog starts and ends beyond the ball (30 m and 70 m from the landscape camera). */
+const FOG_NEAR = 30 - RANGE;
+const FOG_FAR = 70 - RANGE;
 /**
  * The camera sways gently around the ball (±0.2 rad, once every 12 s of simulated time), so the
  * scene never looks frozen once the pile sleeps, while "up the screen" stays about −z.
@@ -58,7 +73,7 @@ export class View {
   /** What is drawn. */
   readonly scene = new Scene();
   /** Follows the ball; its aspect follows the canvas (`resize`). */
-  readonly camera = new PerspectiveCamera(55, 1, 0.1, 200);
+  readonly camera = new PerspectiveCamera(FOV, 1, 0.1, 200);
   /** Every box, one instance each, in body order (body i + 1 is instance i). */
   readonly boxes: InstancedMesh;
   /** The player's ball. */
@@ -70,11 +85,15 @@ export class View {
   /** The boxes' part of the blended arrays: views made once, so drawing allocates nothing. */
   private readonly boxPositions: Float32Array;
   private readonly boxOrientations: Float32Array;
+  /** The camera's height above the ball and distance behind it: set by `frame`. */
+  private height = CAMERA_HEIGHT;
+  private behind = CAMERA_DISTANCE;
+  private readonly fog = new Fog('#0b1020', 30, 70);
 
   constructor(readonly poses: DrawnPoses) {
     const scene = this.scene;
     scene.background = new Color('#0b1020');
-    scene.fog = new Fog('#0b1020', 30, 70);
+    scene.fog = this.fog;
     scene.add(new HemisphereLight('#dfe8ff', '#3a2a1a', 1.6));
     const sun = new DirectionalLight('#ffffff', 2.2);
     sun.position.set(8, 20, 6);
@@ -115,13 +134,30 @@ export class View {
 
     this.boxPositions = poses.drawnPositions.subarray(3);
     this.boxOrientations = poses.drawnOrientations.subarray(4);
+    this.frame(1);
   }
 
-  /** Fits the drawing buffer and the camera's aspect to the canvas (`watchCanvas` reports it). */
+  /** Fits the drawing buffer and the camera to the canvas (`watchCanvas` reports its size). */
   resize(renderer: WebGLRenderer, size: CanvasSize): void {
     renderer.setSize(size.pixelWidth, size.pixelHeight, false);
-    this.camera.aspect = size.width / Math.max(1, size.height);
-    this.camera.updateProjectionMatrix();
+    this.frame(size.width / Math.max(1, size.height));
+  }
+
+  /**
+   * Sets the camera for a canvas of `aspect` (width / height): far enough back along its line to
+   * the ball that {@link VIEW_RADIUS} about the ball fits both fields of view ({@link fitDistance}),
+   * the fog moved with it. Landscape keeps the 7 m up and 11 m back; a phone held upright backs
+   * off about twice as far instead of cropping the sides.
+   */
+  frame(aspect: number): void {
+    const camera = this.camera;
+    camera.aspect = aspect;
+    camera.updateProjectionMatrix();
+    const distance = fitDistance(VIEW_RADIUS, FOV, aspect);
+    this.height = (CAMERA_HEIGHT * distance) / RANGE;
+    this.behind = (CAMERA_DISTANCE * distance) / RANGE;
+    this.fog.near = distance + FOG_NEAR;
+    this.fog.far = distance + FOG_FAR;
   }
 
   /**
@@ -151,9 +187,9 @@ export class View {
     // decomposes the camera's world matrix and boxes numbers on the way (bytes every frame).
     const yaw = SWAY * Math.sin((time * 2 * Math.PI) / SWAY_PERIOD);
     const eye = this.camera.position;
-    eye.x = target.x + CAMERA_DISTANCE * Math.sin(yaw);
-    eye.y = target.y + CAMERA_HEIGHT;
-    eye.z = target.z + CAMERA_DISTANCE * Math.cos(yaw);
+    eye.x = target.x + this.behind * Math.sin(yaw);
+    eye.y = target.y + this.height;
+    eye.z = target.z + this.behind * Math.cos(yaw);
     const turn = this.turn;
     const sy = Math.sin(yaw / 2);
     const cy = Math.cos(yaw / 2);

@@ -1,7 +1,7 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { Poses } from './poses';
-import { View } from './scene';
+import { VIEW_RADIUS, View } from './scene';
 import { PLAYER } from './world';
 
 /** The loop's state at its start: simulated time 0 at any alpha, so the camera does not sway. */
@@ -80,5 +80,40 @@ describe('View', () => {
     expect(Math.abs(rotation.dot(halfway))).toBeCloseTo(1, 6);
     expect(view.boxes.count).toBe(poses.count - 1);
     expect(PLAYER).toBe(0);
+  });
+
+  it.for([
+    ['a phone held upright', 390, 844],
+    ['a laptop', 1280, 800],
+    ['a square', 600, 600],
+  ] as const)('keeps the ball and VIEW_RADIUS about it on screen on %s (%i × %i)', ([, w, h]) => {
+    const poses = movedPoses();
+    const view = new View(poses);
+    view.frame(w / h);
+    poses.blend(1);
+    for (const time of [0, 3, 9]) {
+      view.update(1, { time, dt: 0 }); // swayed either way or not at all
+      view.camera.updateMatrixWorld();
+      let x = 0;
+      let y = 0;
+      const golden = Math.PI * (3 - Math.sqrt(5));
+      for (let i = 0; i < 400; i++) {
+        const up = 1 - (2 * (i + 0.5)) / 400;
+        const r = Math.sqrt(1 - up * up);
+        const point = new Vector3(Math.cos(golden * i) * r, up, Math.sin(golden * i) * r)
+          .multiplyScalar(VIEW_RADIUS)
+          .add(view.ball.position)
+          .project(view.camera);
+        x = Math.max(x, Math.abs(point.x));
+        y = Math.max(y, Math.abs(point.y));
+      }
+      expect(Math.max(x, y)).toBeLessThanOrEqual(1);
+      expect(w < h ? x : y).toBeGreaterThan(0.9); // framed, not lost in the middle
+    }
+    // Landscape and square keep the camera 7 m up and 11 m back; upright backs off further.
+    const back = view.camera.position.y - view.ball.position.y;
+    if (w >= h) expect(back).toBeCloseTo(7, 6);
+    else expect(back).toBeGreaterThan(1.5 * 7); // about twice: 13.8 m at 390 × 844
+    expect(VIEW_RADIUS).toBeGreaterThan((16 * 0.6) / 2); // half the pile's width
   });
 });
