@@ -45,7 +45,7 @@ const KEYS: Record<string, string[]> = {
   canvas2d: ['KeyI', 'Space'],
   three: ['KeyT', 'KeyY'],
   mobile: [],
-  rapier: ['KeyR', 'KeyT', 'Space'],
+  rapier: ['Escape', 'KeyR', 'KeyT', 'Space'],
 };
 
 /**
@@ -57,7 +57,11 @@ const EFFECTS: Record<string, { tap: string; read: string; attribute: string; va
   mobile: [
     { tap: '[data-fps="60"]', read: '[data-fps="60"]', attribute: 'aria-pressed', value: 'true' },
   ],
-  rapier: [{ tap: '#instant', read: '#replay', attribute: 'data-replay', value: 'replaying' }],
+  rapier: [
+    { tap: '#instant', read: '#replay', attribute: 'data-replay', value: 'replaying' },
+    // A replay of the seconds so far, at half speed: it is still running when this tap comes.
+    { tap: '#end', read: '#replay', attribute: 'data-replay', value: 'recording' },
+  ],
 };
 
 let server: SiteServer;
