@@ -2,7 +2,10 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
-/** The package whose WebAssembly is loaded as a file of its own. */
+/**
+ * The package whose WebAssembly is loaded as a file of its own. Another build of Rapier 3D with
+ * the same files (`@dimforge/rapier3d-deterministic`) goes here and in the imports of src/.
+ */
 export const RAPIER_PACKAGE = '@dimforge/rapier3d';
 /** The module that stands in for Rapier's `import * as wasm from './rapier_wasm3d_bg.wasm'`. */
 const DEFERRED = '\0rapier-wasm-deferred';
@@ -34,12 +37,17 @@ export function rapierWasm(): Plugin {
       optimizeDeps: { exclude: [RAPIER_PACKAGE] },
       // The package names its entry only as `module`, which Vite ignores for Node (Vitest).
       resolve: {
-        alias: [{ find: /^@dimforge\/rapier3d$/, replacement: `${RAPIER_PACKAGE}/rapier.js` }],
+        alias: [
+          { find: new RegExp(`^${RAPIER_PACKAGE}$`), replacement: `${RAPIER_PACKAGE}/rapier.js` },
+        ],
       },
     }),
     resolveId(source, importer) {
       const from = importer?.split('?')[0]?.replaceAll('\\', '/') ?? '';
-      if (source === './rapier_wasm3d_bg.wasm' && from.endsWith('/rapier3d/rapier_wasm3d.js')) {
+      if (
+        source === './rapier_wasm3d_bg.wasm' &&
+        from.endsWith(`/${RAPIER_PACKAGE}/rapier_wasm3d.js`)
+      ) {
         return DEFERRED;
       }
       return undefined;
