@@ -163,10 +163,10 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
   // Messages are handled in order; those that arrive while setup is awaited wait for it.
   let queue: Promise<void> = Promise.resolve();
   const handle = (message: { t: string; [key: string]: unknown }) => {
-    // After a setup that failed (reported once, by fail) the page's start, input and messages
-    // have no simulation to reach: stepping or asking it would only report errors that follow
-    // from the first. A dispose still has the loop to end.
-    if (sim === undefined && message.t !== 'init' && message.t !== 'dispose') return;
+    // After a setup that failed (reported once, by fail) the page's start, input, messages and
+    // dispose have no simulation to reach: stepping or asking it would only report errors that
+    // follow from the first, and fail has stopped the loop already.
+    if (sim === undefined && message.t !== 'init') return;
     switch (message.t) {
       case 'init':
         return begin(message as unknown as InitMessage);
