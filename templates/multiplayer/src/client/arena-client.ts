@@ -48,7 +48,7 @@ export const DRAWN_STRIDE = 3;
  */
 export const MIN_LEAD = 2;
 /** A lead held this long (ms) without a miss gives back a tick. */
-export const LEAD_HOLD_MS = 10_000;
+export const LEAD_HOLD_MS = 3000;
 export const MAX_LEAD = 15;
 
 /**
@@ -69,6 +69,8 @@ export class ArenaClient {
   readonly delay: InterpolationDelay;
   readonly buffer = new SnapshotBuffer(ENTITIES * DRAWN_STRIDE);
   readonly predictor = new Predictor();
+  /** The newest snapshot as decoded (the server's world at its tick); rewritten by each one. */
+  readonly latest = new World();
   /** What to draw after {@link draw}: x, y, present of every entity. */
   readonly drawn = new Float64Array(ENTITIES * DRAWN_STRIDE);
   /** The input in force (stick x, stick y, buttons): the page writes it, every step uses it. */
@@ -90,7 +92,6 @@ export class ArenaClient {
   readonly #pingInterval: number;
   readonly #maxSteps: number;
   readonly #codec = new SnapshotCodec();
-  readonly #received = new World();
   readonly #header: SnapshotHeader = { tick: 0, ack: -1, missed: 0, slot: 0 };
   readonly #ping = new Float64Array(1);
   readonly #pingBytes = new Uint8Array(this.#ping.buffer);
@@ -215,14 +216,14 @@ export class ArenaClient {
 
   #snapshot(bytes: Uint8Array): void {
     const header = this.#header;
-    if (!this.#codec.decode(bytes, this.#received, header)) return;
+    if (!this.#codec.decode(bytes, this.latest, header)) return;
     const now = this.#now();
     this.counts.snapshots++;
     const time = header.tick * TIMESTEP_MS;
     const frame = this.buffer.push(time);
     if (frame) {
       this.delay.arrived(time, now);
-      const w = this.#received;
+      const w = this.latest;
       for (let e = 0; e < ENTITIES; e++) {
         frame[e * DRAWN_STRIDE] = w.state[e * STRIDE]!;
         frame[e * DRAWN_STRIDE + 1] = w.state[e * STRIDE + 1]!;
@@ -232,7 +233,7 @@ export class ArenaClient {
     const sending = this.ack >= 0; // misses before our first input arrived are not the lead's
     if (header.ack > this.ack) this.ack = header.ack;
     this.#adaptLead(header.missed, sending, now);
-    this.predictor.reconcile(this.#received, header.slot);
+    this.predictor.reconcile(this.latest, header.slot);
   }
 
   /**

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ArenaClient, type Link } from '../client/arena-client';
+import { Conditioner } from '../net/conditioner';
+import { NetFigures } from './figures';
+
+const nowhere: Link = { sendBytes: () => {}, onMessage: () => {} };
+
+describe('NetFigures', () => {
+  it("turns the client's totals into rates over the last one to two seconds", () => {
+    const client = new ArenaClient(nowhere);
+    const figures = new NetFigures(client);
+    expect(figures.lines(1000)).toContain('snapshots    0.0/s, loss 0.0 %');
+    client.clock.sample(0, 500, 80);
+    client.counts.snapshots += 19;
+    client.delay.lost += 1;
+    client.predictor.corrections += 4;
+    client.predictor.correctionTotal += 10;
+    const lines = figures.lines(1500).split('\n');
+    expect(lines[0]).toBe('round trip   80 ms (best 80 ms)');
+    expect(lines[1]).toBe('interp delay 100 ms → 100 ms, jitter 0 ms');
+    expect(lines[2]).toBe('snapshots    38.0/s, loss 5.0 %, starved 0.0/s');
+    expect(lines[3]).toBe('corrections  8.0/s, mean 2.5 units');
+    expect(lines[5]).toBe('conditioner  off');
+    expect(figures.lines(2500)).toContain('corrections  2.7/s, mean 2.5 units'); // 4 in 1.5 s
+    figures.lines(3600);
+    expect(figures.lines(4700)).toContain('corrections  0.0/s, mean 0.0 units'); // none since 2.5 s
+  });
+
+  it('says when a technique is off and what the conditioner adds', () => {
+    const path = { latency: 75, jitter: 15, loss: 0.05 };
+    const conditioner = new Conditioner(nowhere, { up: path, down: path });
+    const client = new ArenaClient(conditioner);
+    client.predict = false;
+    client.interpolate = false;
+    const text = new NetFigures(client, conditioner).lines(0);
+    expect(text).toContain('(prediction off)');
+    expect(text).toContain('jitter 0 ms (off)');
+    expect(text).toContain('conditioner  +75±15 ms up, +75±15 ms down, 5/5 % loss');
+    conditioner.enabled = false;
+    expect(new NetFigures(client, conditioner).lines(0)).toContain('conditioner  off');
+  });
+});

@@ -1,0 +1,75 @@
+import type { ArenaClient } from '../client/arena-client';
+import type { Conditioner } from '../net/conditioner';
+
+/** The counters a refresh compares with the previous one, to turn totals into rates. */
+interface Totals {
+  at: number;
+  snapshots: number;
+  lost: number;
+  corrections: number;
+  correctionTotal: number;
+  starved: number;
+}
+
+const read = (client: ArenaClient, at: number): Totals => ({
+  at,
+  snapshots: client.counts.snapshots,
+  lost: client.delay.lost,
+  corrections: client.predictor.corrections,
+  correctionTotal: client.predictor.correctionTotal,
+  starved: client.counts.starved,
+});
+
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '–');
+
+/**
+ * The network figures of the overlay, rates over the last one to two seconds (a window of a
+ * quarter second holds five snapshots: a loss rate of 0 or 20 %). The overlay asks about four
+ * times a second, so nothing here runs per frame. Shown: round trip,
+ * interpolation delay, snapshot rate and loss, prediction corrections per second and their
+ * mean size, and what the conditioner is doing. A class of its own, without the DOM, so the
+ * numbers a player reads are tested in Node.
+ */
+export class NetFigures {
+  /** Totals at the start of the window the rates cover (1 to 2 s), and at its middle. */
+  #base: Totals | undefined;
+  #middle: Totals | undefined;
+
+  constructor(
+    readonly client: ArenaClient,
+    readonly conditioner?: Conditioner,
+  ) {}
+
+  /** The lines at local time `now` (ms). */
+  lines(now: number): string {
+    const c = this.client;
+    const totals = read(c, now);
+    this.#base ??= totals;
+    this.#middle ??= totals;
+    const last = this.#base;
+    if (now - this.#middle.at >= 1000) {
+      this.#base = this.#middle;
+      this.#middle = totals;
+    }
+    const seconds = (totals.at - last.at) / 1000;
+    const rate = (d: number) => (seconds > 0 ? d / seconds : 0);
+    const snapshots = totals.snapshots - last.snapshots;
+    const lost = totals.lost - last.lost;
+    const corrections = totals.corrections - last.corrections;
+    const size =
+      corrections > 0 ? (totals.correctionTotal - last.correctionTotal) / corrections : 0;
+    const loss = snapshots + lost > 0 ? (100 * lost) / (snapshots + lost) : 0;
+    const n = this.conditioner;
+    const path = n?.enabled
+      ? `+${n.up.settings.latency}±${n.up.settings.jitter} ms up, +${n.down.settings.latency}±${n.down.settings.jitter} ms down, ${(100 * n.up.settings.loss).toFixed(0)}/${(100 * n.down.settings.loss).toFixed(0)} % loss`
+      : 'off';
+    return [
+      `round trip   ${ms(c.clock.rtt)} (best ${ms(c.clock.minRtt)})`,
+      `interp delay ${ms(c.delay.current)} → ${ms(c.delay.target)}, jitter ${ms(c.delay.jitter)}${c.interpolate ? '' : ' (off)'}`,
+      `snapshots    ${rate(snapshots).toFixed(1)}/s, loss ${loss.toFixed(1)} %, starved ${rate(totals.starved - last.starved).toFixed(1)}/s`,
+      `corrections  ${rate(corrections).toFixed(1)}/s, mean ${size.toFixed(1)} units${c.predict ? '' : ' (prediction off)'}`,
+      `ticks        predicted ${c.predictor.tick}, lead ${c.lead}, server missed ${c.counts.serverMissed}`,
+      `conditioner  ${path}`,
+    ].join('\n');
+  }
+}
