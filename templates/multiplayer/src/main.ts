@@ -1,0 +1,143 @@
+import { createLoop } from '@loop/core';
+import {
+  createInput,
+  createScope,
+  createStatsOverlay,
+  type InputSnapshot,
+  stylePage,
+  watchCanvas,
+} from '@loop/core/dom';
+import { Client } from 'colyseus.js';
+import { ArenaClient } from './client/arena-client';
+import { Conditioner, type PathSettings } from './net/conditioner';
+import { drawArena, type View } from './page/draw';
+import { NetFigures } from './page/figures';
+import { BUTTON_BOOST, STICK_MAX } from './shared/input';
+
+/**
+ * The bad network of the N key: 150 ± 30 ms of round trip and 5 % loss, both ways (each
+ * direction half the latency). Switch it on to see what prediction and interpolation buy.
+ */
+const BAD_NETWORK: PathSettings = { latency: 75, jitter: 15, loss: 0.05 };
+
+const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
+const hud = document.querySelector<HTMLElement>('#hud')!;
+const status = document.querySelector<HTMLElement>('#status')!;
+const buttons = {
+  predict: document.querySelector<HTMLButtonElement>('#predict')!,
+  interpolate: document.querySelector<HTMLButtonElement>('#interpolate')!,
+  conditioner: document.querySelector<HTMLButtonElement>('#conditioner')!,
+};
+stylePage({ canvas, hud });
+const ctx = canvas.getContext('2d', { alpha: false })!;
+const view: View = { width: 1, height: 1, ratio: 1 };
+
+/** Everything this module starts, stopped in one call when a hot update replaces it. */
+const scope = createScope();
+scope.add(
+  watchCanvas(canvas, (size) => {
+    view.width = size.width;
+    view.height = size.height;
+    view.ratio = size.ratio;
+  }),
+);
+const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Space'];
+const input = scope.add(createInput({ preventDefault: ARROWS, buttons: hud }));
+
+/** −1, 0 or 1 from two pairs of keys (WASD and the arrows). */
+function axis(
+  keys: InputSnapshot,
+  plus: string,
+  alt: string,
+  minus: string,
+  altMinus: string,
+): number {
+  const up = keys.isDown(plus) || keys.isDown(alt) ? 1 : 0;
+  return up - (keys.isDown(minus) || keys.isDown(altMinus) ? 1 : 0);
+}
+
+function show(client: ArenaClient, conditioner: Conditioner): void {
+  const set = (button: HTMLButtonElement, name: string, on: boolean) => {
+    button.textContent = `${name}: ${on ? 'on' : 'off'} (${button.dataset.key!.slice(3)})`;
+    button.setAttribute('aria-pressed', String(on));
+  };
+  set(buttons.predict, 'Prediction', client.predict);
+  set(buttons.interpolate, 'Interpolation', client.interpolate);
+  set(buttons.conditioner, 'Bad network', conditioner.enabled);
+}
+
+/**
+ * Joins the arena through the dev server's proxy (vite.config.ts), then runs one loop: each
+ * frame samples the keys into this tick's input, pumps the conditioner, lets the client ping,
+ * predict and send, and draws what the client says. The fixed step lives in the client (it
+ * steps the same simulation as the server to the tick the server's clock calls for), so the
+ * page loop is a variable one: a frame, whatever its length, is one update and one render.
+ */
+async function start(): Promise<void> {
+  const room = await new Client(`${location.origin}/colyseus`).joinOrCreate('arena');
+  scope.add(() => void room.leave());
+  room.onLeave((code) => {
+    status.textContent = `Disconnected (${code}). Reload to join again.`;
+  });
+  const conditioner = new Conditioner(room, {
+    up: BAD_NETWORK,
+    down: BAD_NETWORK,
+    seed: Date.now(),
+  });
+  conditioner.enabled = false;
+  const client = new ArenaClient(conditioner);
+  show(client, conditioner);
+  status.textContent = 'Joined; waiting for the first snapshot…';
+  let seated = false;
+
+  const loop = createLoop({
+    mode: 'variable',
+    update() {
+      const keys = input.sample();
+      if (keys.wasPressed('KeyP')) client.predict = !client.predict;
+      if (keys.wasPressed('KeyI')) client.interpolate = !client.interpolate;
+      if (keys.wasPressed('KeyN')) conditioner.enabled = !conditioner.enabled;
+      if (keys.wasPressed('KeyP') || keys.wasPressed('KeyI') || keys.wasPressed('KeyN')) {
+        show(client, conditioner);
+      }
+      const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
+      const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
+      const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
+      client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
+      conditioner.pump();
+      client.update();
+      if (client.predictor.started !== seated) {
+        seated = client.predictor.started;
+        status.textContent = `In the arena, seat ${client.predictor.slot + 1}`;
+      }
+    },
+    render() {
+      client.draw();
+      drawArena(
+        ctx,
+        view,
+        client.drawn,
+        client.predictor.slot,
+        client.predict ? client.latest : undefined,
+      );
+    },
+  });
+  scope.add(loop).start();
+  const figures = new NetFigures(client, conditioner);
+  scope.add(
+    createStatsOverlay(loop, {
+      label: 'arena: 60 Hz steps, 20 Hz snapshots',
+      lines: () => figures.lines(performance.now()),
+    }),
+  );
+}
+
+start().catch((error: unknown) => {
+  status.textContent = `Could not join: ${error instanceof Error ? error.message : String(error)}`;
+});
+
+if (import.meta.hot) {
+  // An edit re-runs this module: leave the room and stop the loop, so two never run.
+  import.meta.hot.dispose(scope.dispose);
+  import.meta.hot.accept();
+}
