@@ -43,13 +43,14 @@ export interface ArenaClientOptions {
 /** Numbers per entity in {@link ArenaClient.drawn}: x, y, and 1 when it is in the arena. */
 export const DRAWN_STRIDE = 3;
 /**
- * Bounds of the input lead, in ticks past the server's expected arrival time. One tick would
- * do in exact arithmetic; two keep a rounding of the clock estimate from costing an input.
+ * The least input lead, in ticks past the server's expected arrival time. One tick would do in
+ * exact arithmetic; two keep a rounding of the clock estimate from costing an input.
  */
 export const MIN_LEAD = 2;
-/** A lead held this long (ms) without a miss gives back a tick. */
-export const LEAD_HOLD_MS = 3000;
+/** The most input lead (250 ms): past it the network is too bad for a lead to help. */
 export const MAX_LEAD = 15;
+/** A lead held this long (ms) without a miss gives back a tick, so a transient costs no lasting latency. */
+export const LEAD_HOLD_MS = 3000;
 
 /**
  * A page's side of the arena, without a page: it sends a ping every `pingInterval` and keeps the
@@ -65,9 +66,13 @@ export const MAX_LEAD = 15;
  * to draw into {@link drawn}). Nothing is allocated in either, nor per message.
  */
 export class ArenaClient {
+  /** The server's clock, from the pongs. */
   readonly clock = new ServerClock();
+  /** How far behind the server's time others are drawn. */
   readonly delay: InterpolationDelay;
+  /** Every snapshot's positions (x, y, present per entity), at the snapshot's server time. */
   readonly buffer = new SnapshotBuffer(ENTITIES * DRAWN_STRIDE);
+  /** This player's prediction and its corrections. */
   readonly predictor = new Predictor();
   /** The newest snapshot as decoded (the server's world at its tick); rewritten by each one. */
   readonly latest = new World();
@@ -79,7 +84,7 @@ export class ArenaClient {
   predict = true;
   interpolate = true;
   /** Ticks of margin on top of the one-way trip (see the class doc). */
-  lead = 2;
+  lead = MIN_LEAD;
   /** Newest input tick the server acknowledged. */
   ack = -1;
   /** The render time of the last {@link draw}: the server time others are drawn at. */

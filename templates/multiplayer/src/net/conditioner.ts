@@ -111,7 +111,9 @@ class Path {
  * queues are empty. Delivered messages are views of its own slots, valid until the next pump.
  */
 export class Conditioner implements Link {
+  /** Client to server: its `settings` may be changed at any time, its `counts` read. */
   readonly up: Path;
+  /** Server to client, the same. */
   readonly down: Path;
   /** When false, new messages pass straight through (after any still queued). */
   enabled = true;
