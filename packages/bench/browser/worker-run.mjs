@@ -26,10 +26,10 @@ const BODIES = [1000, 2500, 5000];
 
 await build({
   root,
+  configFile: join(import.meta.dirname, 'vite.rapier.config.mjs'),
   logLevel: 'warn',
   define: { __BUILD__: JSON.stringify('bench') },
-  worker: { format: 'es' },
-  build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 6000 },
+  build: { outDir, emptyOutDir: true },
 });
 const server = await preview({
   root,
