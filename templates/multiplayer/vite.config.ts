@@ -1,22 +1,11 @@
-import { createServer } from 'node:net';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
+// With its extension, as Vite's native config loader (planned as its default) wants.
+import { freePort } from './src/server/processes.ts';
 import type { GameServer } from './src/server/server';
 
 /** Where the page finds the game server: the same origin, under this path. */
 const GAME_PATH = '/colyseus';
-
-/** A free loopback port (the game server takes it a moment later), or GAME_PORT when set. */
-function freePort(): Promise<number> {
-  if (process.env.GAME_PORT) return Promise.resolve(Number(process.env.GAME_PORT));
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The game server of this process, kept across Vite's restarts (an edit of this file, `r`). */
 const running = globalThis as { arenaGame?: Promise<GameServer> };
@@ -27,21 +16,28 @@ const running = globalThis as { arenaGame?: Promise<GameServer> };
  * port, and Vite proxies GAME_PATH to it, HTTP matchmaking and WebSockets both. Colyseus's
  * matchmaker is one per process, so the server is started once and kept when Vite restarts;
  * it ends with the process. After an edit under src/server/, stop `npm run dev` and start it
- * again; the page hot-reloads as usual.
+ * again; the page hot-reloads as usual. With GAME_EXTERNAL=1 it starts nothing and proxies to
+ * the game process on GAME_PORT (`npm run dev:cluster`, scripts/dev-cluster.mjs).
  */
 function gameServer(): Plugin {
   let port = 0;
+  let external = false;
   return {
     name: 'arena-game-server',
     apply: 'serve',
     async config() {
-      port = running.arenaGame ? (await running.arenaGame).port : await freePort();
+      external = process.env.GAME_EXTERNAL === '1';
+      port = external
+        ? Number(process.env.GAME_PORT)
+        : running.arenaGame
+          ? (await running.arenaGame).port
+          : Number(process.env.GAME_PORT) || (await freePort());
       const target = `http://127.0.0.1:${port}`;
       const rewrite = (path: string) => path.slice(GAME_PATH.length) || '/';
       return { server: { proxy: { [GAME_PATH]: { target, ws: true, rewrite } } } };
     },
     async configureServer(server) {
-      if (running.arenaGame) return;
+      if (external || running.arenaGame) return;
       const { startServer } = (await server.ssrLoadModule('/src/server/server.ts')) as {
         startServer: (options: { port: number }) => Promise<GameServer>;
       };

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@colyseus/core';
+import { matchMaker, Server } from '@colyseus/core';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
@@ -13,6 +15,17 @@ export interface StartOptions {
   host?: string;
   /** Settings of every arena room. */
   arena?: ArenaConfig;
+  /**
+   * A Redis URL (`redis://127.0.0.1:6379`) to share rooms with other processes: Colyseus's
+   * Redis presence and driver, so a client matched by any process joins a room living on any
+   * other. Without it (the default) the process is alone and needs no Redis.
+   */
+  redis?: string;
+  /**
+   * Where clients reach this process directly (`host:port`), sent with a seat in one of its
+   * rooms: a client matched by another process connects here. Needed with {@link redis}.
+   */
+  publicAddress?: string;
 }
 
 /** A running game server. */
@@ -20,6 +33,8 @@ export interface GameServer {
   readonly server: Server;
   /** The port it listens on (the one picked when asked for 0). */
   readonly port: number;
+  /** Colyseus's id of this process: the first part of every room's WebSocket path. */
+  readonly processId: string;
   /** Closes every room and the port; resolves when done. Leaves the process running. */
   stop(): Promise<void>;
 }
@@ -31,13 +46,23 @@ export interface GameServer {
  */
 export async function startServer(options: StartOptions = {}): Promise<GameServer> {
   const http = createServer();
+  const shared = options.redis
+    ? { presence: new RedisPresence(options.redis), driver: new RedisDriver(options.redis) }
+    : {};
   const server = new Server({
     transport: new WebSocketTransport({ server: http }),
     greet: false,
     gracefullyShutdown: false,
+    publicAddress: options.publicAddress,
+    ...shared,
   });
   server.define('arena', arenaRoom(options.arena));
   await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   const { port } = http.address() as AddressInfo;
-  return { server, port, stop: () => server.gracefullyShutdown(false) };
+  return {
+    server,
+    port,
+    processId: matchMaker.processId,
+    stop: () => server.gracefullyShutdown(false),
+  };
 }

@@ -1,0 +1,58 @@
+import { Client, type Room } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_SNAPSHOT } from '../shared/protocol';
+import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
+import { World } from '../shared/world';
+import { startCluster, type startGameProcess } from './processes';
+
+type Proc = Awaited<ReturnType<typeof startGameProcess>>;
+
+/** A client matched through `port`, recording the WebSocket URLs it is told to connect to. */
+function clientVia(port: number, urls: URL[]): Client {
+  return new Client(`http://127.0.0.1:${port}`, {
+    urlBuilder: (url) => {
+      if (url.protocol === 'ws:') urls.push(url);
+      return url.href;
+    },
+  });
+}
+
+/** The seats a room's next snapshot shows taken. */
+function seatsSeen(room: Room): Promise<number[]> {
+  const world = new World();
+  const header: SnapshotHeader = { tick: 0, ack: 0, missed: 0, slot: 0 };
+  return new Promise((resolve) => {
+    room.onMessage(MSG_SNAPSHOT, (bytes: Uint8Array) => {
+      if (!new SnapshotCodec().decode(bytes, world, header)) return;
+      if (world.present[0] === 1 && world.present[1] === 1) resolve([...world.present]);
+    });
+  });
+}
+
+describe('rooms across processes (Redis presence and driver, a real redis-server, two game processes)', () => {
+  let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
+  let processes: Proc[] = [];
+
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+    processes = cluster.processes;
+  });
+  afterAll(() => cluster?.stop());
+
+  it('matches a client that asks one process into a room living on the other, and both play in it', async () => {
+    const urls: URL[] = [];
+    const [a, b] = processes as [Proc, Proc];
+    const first = await clientVia(a.port, urls).create('arena');
+    const owner = processes.find((p) => urls[0]!.port === String(p.port))!;
+    expect(urls[0]!.pathname).toBe(`/${owner.processId}/${first.roomId}`);
+    const other = owner === a ? b : a;
+    const second = await clientVia(other.port, urls).joinOrCreate('arena');
+    expect(second.roomId).toBe(first.roomId);
+    // Matched by the other process, connected straight to the owner.
+    expect(urls[1]!.port).toBe(String(owner.port));
+    expect(urls[1]!.pathname).toBe(`/${owner.processId}/${first.roomId}`);
+    const seen = await Promise.all([seatsSeen(first), seatsSeen(second)]);
+    expect(seen[0]).toEqual(seen[1]);
+    await Promise.all([first.leave(), second.leave()]);
+  });
+});

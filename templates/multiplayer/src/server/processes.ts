@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Processes a test or a dev script starts and stops itself: a `redis-server` (Debian's) on a
+ * free loopback port with nothing saved, and game servers as processes of their own
+ * (scripts/game-server.mjs), each matchmaker alone in its process as in production.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A process started here: stopped with SIGTERM, then SIGKILL if it lingers. */
+export interface Started {
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A free TCP port on `host` (default the loopback interface), for a server that must know its
+ * port before it listens (a Colyseus process announces its address to the others).
+ */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+/** Resolves with the first stdout line `match` accepts; rejects if the process exits first. */
+function firstLine(
+  child: ChildProcess,
+  match: (line: string) => boolean,
+  what: string,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      log += `${line}\n`;
+      if (match(line)) {
+        lines.removeAllListeners('line');
+        resolve(line);
+      }
+    });
+    child.stderr?.on('data', (chunk) => {
+      log += String(chunk);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`${what} exited (${code}) before it was ready:\n${log}`)),
+    );
+  });
+}
+
+/** A Redis for this run: `redis-server` on a free port, no persistence, stopped by `stop()`. */
+export async function startRedis(): Promise<Started & { url: string }> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await firstLine(child, (line) => line.includes('Ready to accept connections'), 'redis-server');
+  return { pid: child.pid!, url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+/** A game server process: its port and Colyseus process id, once it listens. */
+export async function startGameProcess(
+  env: Record<string, string> = {},
+): Promise<Started & { port: number; processId: string }> {
+  const child = spawn(process.execPath, ['scripts/game-server.mjs'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const line = await firstLine(child, (l) => l.startsWith('{"port"'), 'game server');
+  const { port, processId } = JSON.parse(line) as { port: number; processId: string };
+  return { pid: child.pid!, port, processId, stop: stopper(child) };
+}
+
+/**
+ * Rooms across processes on one machine: a Redis and `count` game processes sharing it. What
+ * `npm run dev:cluster` runs, and what the tests match clients across.
+ */
+export async function startCluster(count = 2) {
+  const redis = await startRedis();
+  try {
+    const processes = await Promise.all(
+      Array.from({ length: count }, () => startGameProcess({ REDIS_URL: redis.url })),
+    );
+    const stop = async () => {
+      await Promise.all(processes.map((p) => p.stop()));
+      await redis.stop();
+    };
+    return { redis, processes, stop };
+  } catch (error) {
+    await redis.stop();
+    throw error;
+  }
+}
