@@ -8,7 +8,7 @@ import {
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
 import { ReplayPanel } from './hud';
-import { type LoadingView, showLoading } from './loading';
+import { showLoading } from './loading';
 import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
 
@@ -68,9 +68,9 @@ try {
   console.error(error);
   loading.fail(error); // offline, or a host that lost the .wasm file: said on the page
 }
-if (run && !disposed) start(run, loading);
+if (run && !disposed) start(run);
 
-function start(run: StartMode, loading: LoadingView): void {
+function start(run: StartMode): void {
   let stoppedAlready = false;
   const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
   // The HUD's buttons (data-key in index.html) tap their keys through the input, so they act
