@@ -29,6 +29,16 @@ export interface Seat {
   strikes: number;
 }
 
+/** What a room has done, for a load test or a dashboard: read, never reset. */
+export interface RoomStats {
+  /** Steps taken, and the time they took in all (ms) and at the most. */
+  ticks: number;
+  stepMs: number;
+  maxStepMs: number;
+  /** Snapshot bytes sent, to all clients together. */
+  bytesOut: number;
+}
+
 /**
  * One match: the authoritative world, stepped by `@loop/core`'s fixed step at TICK_RATE from
  * the inputs clients sent for each tick, never by the frame time. Every `snapshotRate`-th of a
@@ -39,6 +49,8 @@ export interface Seat {
  * Configure it with {@link arenaRoom} (server code), never with join options (a stranger's).
  */
 export class ArenaRoom extends Room {
+  /** Every room of this process that has not been disposed (the /stats route reads them). */
+  static readonly live = new Set<ArenaRoom>();
   /** The room's settings, fixed by the server when it defined the room. */
   protected config = resolveConfig({});
   world = new World();
@@ -49,6 +61,8 @@ export class ArenaRoom extends Room {
   onStep: ((world: World) => void) | undefined;
   /** Messages refused, by reason, over the room's life. */
   readonly refused = { malformed: 0, oversize: 0, late: 0, early: 0, unknown: 0 };
+  /** Steps, their cost, bytes out: see {@link RoomStats}. */
+  readonly stats: RoomStats = { ticks: 0, stepMs: 0, maxStepMs: 0, bytesOut: 0 };
   readonly #codec = new SnapshotCodec();
   readonly #pong = new Float64Array(PONG_BYTES / 8);
   readonly #pongBytes = new Uint8Array(this.#pong.buffer);
@@ -56,6 +70,7 @@ export class ArenaRoom extends Room {
 
   override onCreate(): void {
     this.maxClients = MAX_PLAYERS;
+    ArenaRoom.live.add(this);
     this.world = new World(this.config.seed);
     this.onMessage(MSG_INPUT, (client, message) => this.receive(client, message));
     this.onMessage(MSG_PING, (client, message) => this.#ping(client, message));
@@ -88,6 +103,7 @@ export class ArenaRoom extends Room {
   }
 
   override onDispose(): void {
+    ArenaRoom.live.delete(this);
     this.loop.dispose();
   }
 
@@ -131,6 +147,7 @@ export class ArenaRoom extends Room {
 
   /** One fixed step: each seat's input for the coming tick (or the previous one held), then the world. */
   #step(): void {
+    const started = performance.now();
     const world = this.world;
     const next = world.tick + 1;
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
@@ -144,6 +161,10 @@ export class ArenaRoom extends Room {
     if (Math.floor((next * rate) / TICK_RATE) !== Math.floor(((next - 1) * rate) / TICK_RATE)) {
       this.#broadcast();
     }
+    const took = performance.now() - started;
+    this.stats.ticks++;
+    this.stats.stepMs += took;
+    if (took > this.stats.maxStepMs) this.stats.maxStepMs = took;
   }
 
   #broadcast(): void {
@@ -153,6 +174,7 @@ export class ArenaRoom extends Room {
       if (!seat) continue;
       const bytes = this.#codec.stamp(seat.inputs.newest, seat.missed, seat.slot);
       seat.client.sendBytes(MSG_SNAPSHOT, bytes);
+      this.stats.bytesOut += bytes.byteLength;
     }
   }
 }

@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchMaker, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { arenaRoom } from './arena-room';
+import { ArenaRoom, arenaRoom, type RoomStats } from './arena-room';
 import type { ArenaConfig } from './config';
 
 /** Options of {@link startServer}. */
@@ -39,13 +39,47 @@ export interface GameServer {
   stop(): Promise<void>;
 }
 
+/** What GET /stats answers: this process and each of its rooms, as JSON. */
+export interface ProcessStats {
+  processId: string;
+  /** `process.cpuUsage()` in ms since the process started, and `performance.now()`. */
+  cpuMs: number;
+  now: number;
+  /** Each room's {@link RoomStats}, its clients, and the real time its loop dropped (ms). */
+  rooms: ({ roomId: string; clients: number; droppedMs: number } & RoomStats)[];
+}
+
+/**
+ * Answers GET /stats (what a load test reads from every process, beside what its bots see)
+ * and 404 to anything else that is not matchmaking, which Colyseus takes before this.
+ */
+function statsRoute(request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'GET' || request.url !== '/stats') {
+    response.writeHead(404).end();
+    return;
+  }
+  const cpu = process.cpuUsage();
+  const stats: ProcessStats = {
+    processId: matchMaker.processId,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    now: performance.now(),
+    rooms: [...ArenaRoom.live].map((room) => ({
+      roomId: room.roomId,
+      clients: room.clients.length,
+      ...room.stats,
+      droppedMs: room.loop.stats.dropped,
+    })),
+  };
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
+}
+
 /**
  * Starts Colyseus with the arena room (`'arena'`) over WebSockets. One per process: Colyseus's
  * matchmaker is a module-level singleton. Graceful shutdown on signals is left to the caller,
  * so a test process is never exited by the server.
  */
 export async function startServer(options: StartOptions = {}): Promise<GameServer> {
-  const http = createServer();
+  const http = createServer(statsRoute);
   const shared = options.redis
     ? { presence: new RedisPresence(options.redis), driver: new RedisDriver(options.redis) }
     : {};

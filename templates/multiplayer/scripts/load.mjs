@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:load`: CLIENTS bots (default 200) against a Redis-shared cluster of
+ * PROCESSES game processes (default 2), everything on this machine: the bots, the servers and
+ * Redis share its cores. Plays WARMUP seconds (default 3), measures SECONDS (default 10),
+ * prints what it measured. It never fails on speed.
+ */
+import { loadModules } from './vite-load.mjs';
+
+const env = (name, fallback) => Number(process.env[name]) || fallback;
+const { loader, modules } = await loadModules('/src/server/processes.ts', '/src/bench/load.ts');
+const [{ startCluster }, { runLoad, formatLoad }] = modules;
+const cluster = await startCluster(env('PROCESSES', 2));
+try {
+  const addresses = cluster.processes.map((p) => `http://127.0.0.1:${p.port}`);
+  const report = await runLoad({
+    endpoint: addresses[0],
+    processes: addresses,
+    clients: env('CLIENTS', 200),
+    seconds: env('SECONDS', 10),
+    warmup: env('WARMUP', 3),
+  });
+  console.log(formatLoad(report));
+} finally {
+  await cluster.stop();
+  await loader.close();
+}

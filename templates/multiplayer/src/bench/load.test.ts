@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GameServer, startServer } from '../server/server';
+import { TICK_RATE } from '../shared/arena';
+import { formatLoad, runLoad } from './load';
+
+describe('the load test (a few bots for a moment: that it measures, never how fast)', () => {
+  let game: GameServer;
+  beforeAll(async () => {
+    game = await startServer();
+  });
+  afterAll(() => game.stop());
+
+  it('reports rooms, tick rates, step time, CPU, bytes and input-to-snapshot latency', async () => {
+    const address = `http://127.0.0.1:${game.port}`;
+    const report = await runLoad({
+      endpoint: address,
+      processes: [address],
+      clients: 10,
+      seconds: 1,
+      warmup: 0.5,
+    });
+    expect(report.rooms).toBeGreaterThanOrEqual(2); // 8 to a room at most
+    expect(report.tickRates).toHaveLength(report.rooms);
+    for (const rate of report.tickRates) expect(rate).toBeGreaterThan(0);
+    expect(report.stepMs).toBeGreaterThan(0);
+    expect(report.cpuShare[0]).toBeGreaterThan(0);
+    expect(report.bytesOutPerClient).toBeGreaterThan(0);
+    expect(report.bytesInPerClient).toBeGreaterThan(0);
+    expect(report.latency.p50).toBeGreaterThan(0);
+    expect(report.latency.p99).toBeGreaterThanOrEqual(report.latency.p50);
+    const text = formatLoad(report);
+    expect(text).toContain(`10 clients in ${report.rooms} rooms`);
+    expect(text).toContain(`within 1 % of ${TICK_RATE}`);
+  });
+});
