@@ -12,6 +12,7 @@ import { ArenaClient } from './client/arena-client';
 import { Conditioner, type PathSettings } from './net/conditioner';
 import { drawArena, type View } from './page/draw';
 import { NetFigures } from './page/figures';
+import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
 
 /**
@@ -19,6 +20,12 @@ import { BUTTON_BOOST, STICK_MAX } from './shared/input';
  * direction half the latency). Switch it on to see what prediction and interpolation buy.
  */
 const BAD_NETWORK: PathSettings = { latency: 75, jitter: 15, loss: 0.05 };
+
+/**
+ * Switches in the page's URL, for demos and tests: `?net=bad` starts with the bad network on,
+ * `seed=N` seeds its draws, `trace` records every frame (window.arenaTrace, see trace.ts).
+ */
+const params = new URLSearchParams(location.search);
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const hud = document.querySelector<HTMLElement>('#hud')!;
@@ -79,13 +86,13 @@ async function start(): Promise<void> {
   room.onLeave((code) => {
     status.textContent = `Disconnected (${code}). Reload to join again.`;
   });
-  const conditioner = new Conditioner(room, {
-    up: BAD_NETWORK,
-    down: BAD_NETWORK,
-    seed: Date.now(),
-  });
-  conditioner.enabled = false;
+  const seed = Number(params.get('seed')) || Date.now();
+  const conditioner = new Conditioner(room, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
+  conditioner.enabled = params.get('net') === 'bad';
   const client = new ArenaClient(conditioner);
+  const trace = params.has('trace') ? new FrameTrace() : undefined;
+  if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: room.roomId } });
+  let steps = 0;
   show(client, conditioner);
   status.textContent = 'Joined; waiting for the first snapshot…';
   let seated = false;
@@ -105,14 +112,16 @@ async function start(): Promise<void> {
       const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
       client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
       conditioner.pump();
-      client.update();
+      steps = client.update();
       if (client.predictor.started !== seated) {
         seated = client.predictor.started;
         status.textContent = `In the arena, seat ${client.predictor.slot + 1}`;
       }
     },
-    render() {
+    render(_alpha, state) {
       client.draw();
+      trace?.record(state.now, client, steps);
+      steps = 0;
       drawArena(
         ctx,
         view,

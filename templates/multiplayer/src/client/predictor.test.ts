@@ -104,6 +104,8 @@ describe('Predictor', () => {
     const size = page.correctionTotal / page.corrections;
     expect(size).toBeGreaterThan(0);
     expect(size).toBeLessThan(48);
+    expect(page.largest).toBeGreaterThanOrEqual(size);
+    expect(page.largest).toBeLessThanOrEqual(page.correctionTotal);
     page.offset.set([10, -10]);
     page.smooth(SMOOTHING_MS);
     expect(page.offset[0]).toBeCloseTo(10 / Math.E, 9);

@@ -37,6 +37,8 @@ export class Predictor {
   /** Corrections so far: reconciles that moved the local player, and their summed length. */
   corrections = 0;
   correctionTotal = 0;
+  /** The largest correction so far (arena units): what a player may have seen jump. */
+  largest = 0;
   /** The newest snapshot tick reconciled; older snapshots are ignored. */
   reconciled = -1;
   readonly #inputs = new Int8Array(HISTORY * INPUT_BYTES);
@@ -99,6 +101,7 @@ export class Predictor {
     if (size === 0) return 0;
     this.corrections++;
     this.correctionTotal += size;
+    if (size > this.largest) this.largest = size;
     if (size > SNAP_DISTANCE) this.offset.fill(0);
     else {
       // Drawn where it was, then eased onto the corrected path.
