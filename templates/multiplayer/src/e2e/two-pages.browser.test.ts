@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import { lerp } from '@loop/core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TRACE_FIELDS } from '../page/trace';
+import { ArenaRoom } from '../server/arena-room';
+import { type GameServer, startServer } from '../server/server';
+import { TIMESTEP_MS } from '../shared/arena';
+import { STICK_MAX } from '../shared/input';
+import { STRIDE } from '../shared/world';
+import { Chromium, type Page } from './chromium';
+
+type Row = Record<(typeof TRACE_FIELDS)[number], number>;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Stated bounds (arena units; a player's radius is 20). */
+const REMOTE_ERROR_P95 = 4;
+const REMOTE_ERROR_MAX = 24;
+const LARGEST_CORRECTION = 8;
+
+const frames = (page: Page) => page.evaluate<number>('window.arenaTrace?.trace.frames ?? 0');
+const started = (page: Page) =>
+  page.evaluate<boolean>('window.arenaTrace?.client.predictor.started === true');
+const waitFor = (what: string, check: () => Promise<boolean>) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+
+describe('two pages in one game in real Chromium, through the bad network (150 ± 30 ms, 5 % loss)', () => {
+  let game: GameServer;
+  let vite: ViteDevServer;
+  let browser: Chromium;
+  let url: string;
+
+  beforeAll(async () => {
+    game = await startServer();
+    process.env.GAME_EXTERNAL = '1';
+    process.env.GAME_PORT = String(game.port);
+    vite = await createServer({
+      root,
+      configFile: `${root}/vite.config.ts`,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+    });
+    delete process.env.GAME_EXTERNAL;
+    delete process.env.GAME_PORT;
+    await vite.listen();
+    url = vite.resolvedUrls!.local[0]!;
+    browser = await Chromium.launch();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await vite?.close();
+    await game?.stop();
+  });
+
+  it("draws the other player on the server's path, never backwards; moves its own on the first step after the key; small corrections", async () => {
+    const a = await browser.open(`${url}?net=bad&trace&seed=1`);
+    await waitFor('page A in the arena', () => started(a));
+    const b = await browser.open(`${url}?net=bad&trace&seed=2`);
+    await waitFor('page B in the arena', () => started(b));
+    expect(await a.evaluate('arenaTrace.client.predictor.slot')).toBe(0);
+    const room = [...ArenaRoom.live][0]!;
+    const path = new Map<number, [number, number]>(); // seat 1's position at each tick
+    room.onStep = (w) => path.set(w.tick, [w.state[STRIDE]!, w.state[STRIDE + 1]!]);
+    // Two seconds of frames for the interpolation delay to settle, then both move up a while.
+    const settled = (await frames(a)) + 120;
+    await waitFor('the delay to settle', async () => (await frames(a)) >= settled);
+    const mark = (await frames(a)) - 1; // a frame drawn before the key
+    await Promise.all([a.key('keyDown', 'KeyW'), b.key('keyDown', 'KeyW')]);
+    await new Promise((r) => setTimeout(r, 400));
+    await Promise.all([a.key('keyUp', 'KeyW'), b.key('keyUp', 'KeyW')]);
+    const end = (await frames(a)) + 120;
+    await waitFor('A to draw B stopping', async () => (await frames(a)) >= end);
+    const rows = (await a.evaluate<Row[]>('arenaTrace.trace.rows()')).slice(mark);
+
+    // The other player (seat 1): drawn at the render time where the server had it.
+    const errors: number[] = [];
+    let moved = 0;
+    rows.forEach((row, i) => {
+      if (i > 0) {
+        expect(row.renderTime).toBeGreaterThanOrEqual(rows[i - 1]!.renderTime);
+        // Moving up: never back down (beyond a rounding of the blend, 1e-9 units).
+        expect(row.y1).toBeLessThanOrEqual(rows[i - 1]!.y1 + 1e-9);
+        moved += rows[i - 1]!.y1 - row.y1;
+      }
+      const tick = Math.floor(row.renderTime / TIMESTEP_MS);
+      const from = path.get(tick);
+      const to = path.get(tick + 1);
+      if (!from || !to) return;
+      const t = row.renderTime / TIMESTEP_MS - tick;
+      const dx = row.x1 - lerp(from[0], to[0], t);
+      const dy = row.y1 - lerp(from[1], to[1], t);
+      errors.push(Math.sqrt(dx * dx + dy * dy));
+    });
+    expect(moved).toBeGreaterThan(60);
+    expect(errors.length).toBeGreaterThan(60);
+    errors.sort((p, q) => p - q);
+    expect(errors[Math.floor(errors.length * 0.95)]).toBeLessThan(REMOTE_ERROR_P95);
+    expect(errors[errors.length - 1]).toBeLessThan(REMOTE_ERROR_MAX);
+
+    // Its own player: the first frame that steps after the key shows it moving up.
+    const pressed = rows.findIndex((row) => row.inputY === -STICK_MAX);
+    const stepped = rows.findIndex((row, i) => i >= pressed && row.steps > 0);
+    expect(pressed).toBeGreaterThan(0);
+    expect(stepped - pressed).toBeLessThanOrEqual(2);
+    expect(rows[stepped]!.y0).toBeLessThan(rows[pressed - 1]!.y0);
+    expect(rows[rows.length - 1]!.largest).toBeLessThan(LARGEST_CORRECTION);
+    console.log(
+      `remote error p50 ${errors[Math.floor(errors.length / 2)]!.toFixed(2)}, p95 ${errors[Math.floor(errors.length * 0.95)]!.toFixed(2)}, max ${errors[errors.length - 1]!.toFixed(2)} over ${errors.length} frames; moved ${moved.toFixed(0)}; local step ${stepped - pressed} frames after the key; largest correction ${rows[rows.length - 1]!.largest.toFixed(2)}; corrections ${rows[rows.length - 1]!.corrections}`,
+    );
+  }, 120_000);
+});
