@@ -7,13 +7,17 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { Client } from 'colyseus.js';
+import { Client, type Room } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { Conditioner, type PathSettings } from './net/conditioner';
 import { drawArena, type View } from './page/draw';
 import { NetFigures } from './page/figures';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
+import { CLOSE_MALFORMED, CLOSE_OVERSIZE } from './shared/protocol';
+
+/** Colyseus's close code for a client that left on purpose (`room.leave()`). */
+const CLOSE_CONSENTED = 4000;
 
 /**
  * The bad network of the N key: 150 ± 30 ms of round trip and 5 % loss, both ways (each
@@ -81,15 +85,31 @@ function show(client: ArenaClient, conditioner: Conditioner): void {
  * page loop is a variable one: a frame, whatever its length, is one update and one render.
  */
 async function start(): Promise<void> {
-  const room = await new Client(`${location.origin}/colyseus`).joinOrCreate('arena');
+  const colyseus = new Client(`${location.origin}/colyseus`);
+  let room = await colyseus.joinOrCreate('arena');
   scope.add(() => void room.leave());
-  room.onLeave((code) => {
-    status.textContent = `Disconnected (${code}). Reload to join again.`;
-  });
   const seed = Number(params.get('seed')) || Date.now();
   const conditioner = new Conditioner(room, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
   conditioner.enabled = params.get('net') === 'bad';
   const client = new ArenaClient(conditioner);
+  // A dropped connection (not a leave, not a kick) rejoins its seat: the room keeps it 5 s.
+  const watch = (current: Room) =>
+    current.onLeave(async (code) => {
+      if (code === CLOSE_CONSENTED || code === CLOSE_MALFORMED || code === CLOSE_OVERSIZE) {
+        status.textContent = `Disconnected (${code}). Reload to join again.`;
+        return;
+      }
+      status.textContent = 'Connection lost: reconnecting…';
+      try {
+        room = await colyseus.reconnect(current.reconnectionToken);
+        conditioner.attach(room);
+        watch(room);
+        status.textContent = `Reconnected to seat ${client.predictor.slot + 1}`;
+      } catch {
+        status.textContent = `Disconnected (${code}). Reload to join again.`;
+      }
+    });
+  watch(room);
   const trace = params.has('trace') ? new FrameTrace() : undefined;
   if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: room.roomId } });
   let steps = 0;

@@ -115,13 +115,23 @@ export class ArenaClient {
   #raisedAt = -1;
 
   constructor(
-    readonly link: Link,
+    public link: Link,
     options: ArenaClientOptions = {},
   ) {
     this.#now = options.now ?? (() => performance.now());
     this.delay = new InterpolationDelay(1000 / (options.snapshotRate ?? 20));
     this.#pingInterval = options.pingInterval ?? 250;
     this.#maxSteps = options.maxSteps ?? 8;
+    this.attach(link);
+  }
+
+  /**
+   * Uses `link` from now on: a reconnected room (colyseus.js `client.reconnect(token)` returns
+   * a new one). The clock, the snapshots, the prediction and its inputs carry on: the seat is
+   * the same, and every input the server has not acknowledged is in the next message.
+   */
+  attach(link: Link): void {
+    this.link = link;
     link.onMessage(MSG_SNAPSHOT, (bytes) => this.#snapshot(bytes));
     link.onMessage(MSG_PONG, (bytes) => this.#pongIn(bytes));
   }

@@ -42,6 +42,23 @@ describe('Conditioner', () => {
     expect(atClient).toEqual([[60, 7, [5]]]);
   });
 
+  it('moves to a new link (a reconnected room) with the handlers it was given', () => {
+    const { link, atClient } = wire({});
+    link.enabled = false;
+    let toClient: (bytes: Uint8Array) => void = () => {};
+    const sent: number[] = [];
+    link.attach({
+      sendBytes: (_type, bytes) => sent.push(bytes[0]!),
+      onMessage: (_type, handler) => {
+        toClient = handler;
+      },
+    });
+    link.sendBytes(1, new Uint8Array([4]));
+    toClient(new Uint8Array([6]));
+    expect(sent).toEqual([4]);
+    expect(atClient.map(([, , b]) => b[0])).toEqual([6]);
+  });
+
   it('passes messages straight through when switched off, once its queues are empty', () => {
     const { t, link, atServer } = wire({ up: { latency: 100 } });
     link.sendBytes(1, new Uint8Array([1]));

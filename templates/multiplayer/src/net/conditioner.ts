@@ -121,7 +121,7 @@ export class Conditioner implements Link {
   readonly #clock: () => number;
 
   constructor(
-    readonly inner: Link,
+    public inner: Link,
     options: ConditionerOptions = {},
   ) {
     const random = new Random(options.seed ?? 1);
@@ -138,7 +138,17 @@ export class Conditioner implements Link {
 
   onMessage(type: number, handler: (bytes: Uint8Array) => void): unknown {
     this.#handlers.set(type, handler);
-    return this.inner.onMessage(type, (bytes) => {
+    return this.#listen(this.inner, type, handler);
+  }
+
+  /** Conditions `inner` from now on (a reconnected room), with the handlers given so far. */
+  attach(inner: Link): void {
+    this.inner = inner;
+    for (const [type, handler] of this.#handlers) this.#listen(inner, type, handler);
+  }
+
+  #listen(inner: Link, type: number, handler: (bytes: Uint8Array) => void): unknown {
+    return inner.onMessage(type, (bytes) => {
       if (!this.enabled && this.down.size === 0) handler(bytes);
       else this.down.push(this.#clock(), type, bytes);
     });

@@ -20,13 +20,20 @@ import { InputQueue } from './input-queue';
 
 /** A client in a seat: its player's slot, its pending inputs, what it has cost the room. */
 export interface Seat {
-  readonly client: Client;
+  /** The client in the seat: a new one after a reconnection. */
+  client: Client;
   readonly slot: number;
   readonly inputs: InputQueue;
   /** Ticks stepped without this client's input (the previous one was held). */
   missed: number;
   /** Malformed messages so far; at {@link MAX_STRIKES} the client is disconnected. */
   strikes: number;
+  /** The tick its connection dropped, while the seat waits for it to reconnect; −1 when here. */
+  away: number;
+  /** Disconnected by the room (bad input): such a client may not reconnect. */
+  kicked: boolean;
+  /** The pending reconnection while away, which the step rejects when the wait is over. */
+  reconnection?: ReturnType<Room['allowReconnection']>;
 }
 
 /** What a room has done, for a load test or a dashboard: read, never reset. */
@@ -88,16 +95,49 @@ export class ArenaRoom extends Room {
 
   override onJoin(client: Client): void {
     const slot = this.seats.indexOf(undefined);
-    const seat: Seat = { client, slot, inputs: new InputQueue(), missed: 0, strikes: 0 };
+    const seat: Seat = {
+      client,
+      slot,
+      inputs: new InputQueue(),
+      missed: 0,
+      strikes: 0,
+      away: -1,
+      kicked: false,
+    };
     this.seats[slot] = seat;
     this.#bySession.set(client.sessionId, seat);
     this.world.join(slot);
   }
 
-  override onLeave(client: Client): void {
+  /**
+   * A client left. One that said so (consented), that the room disconnected, or any when
+   * `reconnectSeconds` is 0, frees its seat at once. One whose connection dropped keeps its seat
+   * for `reconnectSeconds` of the room's simulated time: its player's input is released (the
+   * body comes to rest, as if the stick were let go), snapshots stop, and a reconnection
+   * (colyseus.js `client.reconnect(token)`) resumes the same seat and player.
+   */
+  override async onLeave(client: Client, consented?: boolean): Promise<void> {
     const seat = this.#bySession.get(client.sessionId);
     if (!seat) return;
-    this.#bySession.delete(client.sessionId);
+    if (consented || seat.kicked || this.config.reconnectSeconds === 0) {
+      this.#free(seat);
+      return;
+    }
+    seat.away = this.world.tick;
+    seat.inputs.clear();
+    this.world.inputs.fill(0, seat.slot * INPUT_BYTES, seat.slot * INPUT_BYTES + INPUT_BYTES);
+    seat.reconnection = this.allowReconnection(client, 'manual');
+    try {
+      seat.client = await seat.reconnection;
+      seat.away = -1;
+      seat.reconnection = undefined;
+    } catch {
+      this.#free(seat);
+    }
+  }
+
+  #free(seat: Seat): void {
+    this.#bySession.delete(seat.client.sessionId);
     this.seats[seat.slot] = undefined;
     this.world.leave(seat.slot);
   }
@@ -119,13 +159,18 @@ export class ArenaRoom extends Room {
     const verdict = seat.inputs.receive(message, this.world.tick);
     if (verdict === 'ok') return;
     this.refused[verdict]++;
-    if (verdict === 'oversize') client.leave(CLOSE_OVERSIZE, 'input message too large');
-    else if (verdict === 'malformed') this.#strike(client);
+    if (verdict === 'oversize') {
+      seat.kicked = true;
+      client.leave(CLOSE_OVERSIZE, 'input message too large');
+    } else if (verdict === 'malformed') this.#strike(client);
   }
 
   #strike(client: Client): void {
     const seat = this.#bySession.get(client.sessionId);
-    if (seat && ++seat.strikes >= MAX_STRIKES) client.leave(CLOSE_MALFORMED, 'malformed messages');
+    if (seat && ++seat.strikes >= MAX_STRIKES) {
+      seat.kicked = true;
+      client.leave(CLOSE_MALFORMED, 'malformed messages');
+    }
   }
 
   /**
@@ -150,9 +195,15 @@ export class ArenaRoom extends Room {
     const started = performance.now();
     const world = this.world;
     const next = world.tick + 1;
+    const wait = this.config.reconnectSeconds * TICK_RATE;
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
-      if (seat && !seat.inputs.take(next, world.inputs, slot * INPUT_BYTES)) seat.missed++;
+      if (!seat) continue;
+      if (seat.away >= 0 && next - seat.away > wait && seat.reconnection) {
+        seat.reconnection.reject(); // the wait is over: onLeave frees the seat
+        seat.reconnection = undefined;
+      }
+      if (!seat.inputs.take(next, world.inputs, slot * INPUT_BYTES)) seat.missed++;
     }
     world.step();
     this.onStep?.(world);
@@ -171,7 +222,7 @@ export class ArenaRoom extends Room {
     this.#codec.encode(this.world);
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
-      if (!seat) continue;
+      if (!seat || seat.away >= 0) continue;
       const bytes = this.#codec.stamp(seat.inputs.newest, seat.missed, seat.slot);
       seat.client.sendBytes(MSG_SNAPSHOT, bytes);
       this.stats.bytesOut += bytes.byteLength;

@@ -8,6 +8,11 @@ export interface ArenaConfig {
    * Fiedler: 10 per second needs 100–150 ms of delay).
    */
   snapshotRate?: number;
+  /**
+   * Seconds of the room's simulated time a client whose connection dropped keeps its seat to
+   * reconnect; default 5. 0 frees a seat at once. Simulated time, so a test drives it.
+   */
+  reconnectSeconds?: number;
   /** Seed of the crates' layout. Default 1. */
   seed?: number;
   /** `timer` (default) steps in real time; `manual` waits for `room.loop.frame(now)` (tests). */
@@ -27,6 +32,12 @@ export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
       `arena snapshotRate must be a number from 1 to ${TICK_RATE}, got ${String(snapshotRate)}`,
     );
   }
+  const reconnectSeconds = config.reconnectSeconds ?? 5;
+  if (typeof reconnectSeconds !== 'number' || !(reconnectSeconds >= 0 && reconnectSeconds <= 600)) {
+    throw new RangeError(
+      `arena reconnectSeconds must be a number from 0 to 600, got ${String(reconnectSeconds)}`,
+    );
+  }
   const seed = config.seed ?? 1;
   if (!Number.isInteger(seed)) {
     throw new RangeError(`arena seed must be an integer, got ${String(seed)}`);
@@ -35,5 +46,11 @@ export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
   if (scheduler !== 'timer' && scheduler !== 'manual') {
     throw new RangeError(`arena scheduler must be 'timer' or 'manual', got ${String(scheduler)}`);
   }
-  return { snapshotRate, seed, scheduler, now: config.now ?? (() => performance.now()) };
+  return {
+    snapshotRate,
+    reconnectSeconds,
+    seed,
+    scheduler,
+    now: config.now ?? (() => performance.now()),
+  };
 }

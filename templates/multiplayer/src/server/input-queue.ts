@@ -57,6 +57,11 @@ export class InputQueue {
     return 'ok';
   }
 
+  /** Forgets every input waiting for its tick (a dropped client's: its stick is let go). */
+  clear(): void {
+    this.#ticks.fill(-1);
+  }
+
   /**
    * Copies the input for `tick` into `out` at `at` and returns true; false when it has not come
    * (the world then keeps the previous input, and the caller counts a miss).
