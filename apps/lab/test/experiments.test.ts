@@ -8,7 +8,7 @@ import { close, experimentRows, open, setParam, useLab } from './harness.js';
 
 useLab();
 
-describe('the seed experiments', () => {
+describe("the articles' experiments", () => {
   it("Bellot's drift (The Game Loop): opens on rates where t += dt runs a step over, ours exact", async () => {
     const opened = await open('?paused=1');
     const { page } = opened;
