@@ -3,6 +3,7 @@ import { createLoop, type Loop } from '@loop/core';
 import { MAX_PLAYERS, TICK_RATE, TIMESTEP_MS } from '../shared/arena';
 import { INPUT_BYTES } from '../shared/input';
 import {
+  CLOSE_FLOOD,
   CLOSE_MALFORMED,
   CLOSE_OVERSIZE,
   MAX_STRIKES,
@@ -16,35 +17,9 @@ import {
 import { SnapshotCodec } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { type ArenaConfig, resolveConfig } from './config';
+import { Budget, buffered, MAX_BUFFERED, SLOW_TICKS } from './guards';
 import { InputQueue } from './input-queue';
-
-/** A client in a seat: its player's slot, its pending inputs, what it has cost the room. */
-export interface Seat {
-  /** The client in the seat: a new one after a reconnection. */
-  client: Client;
-  readonly slot: number;
-  readonly inputs: InputQueue;
-  /** Ticks stepped without this client's input (the previous one was held). */
-  missed: number;
-  /** Malformed messages so far; at {@link MAX_STRIKES} the client is disconnected. */
-  strikes: number;
-  /** The tick its connection dropped, while the seat waits for it to reconnect; −1 when here. */
-  away: number;
-  /** Disconnected by the room (bad input): such a client may not reconnect. */
-  kicked: boolean;
-  /** The pending reconnection while away, which the step rejects when the wait is over. */
-  reconnection?: ReturnType<Room['allowReconnection']>;
-}
-
-/** What a room has done, for a load test or a dashboard: read, never reset. */
-export interface RoomStats {
-  /** Steps taken, and the time they took in all (ms) and at the most. */
-  ticks: number;
-  stepMs: number;
-  maxStepMs: number;
-  /** Snapshot bytes sent, to all clients together. */
-  bytesOut: number;
-}
+import type { RoomStats, Seat } from './seat';
 
 /**
  * One match: the authoritative world, stepped by `@loop/core`'s fixed step at TICK_RATE from
@@ -67,7 +42,15 @@ export class ArenaRoom extends Room {
   /** Called after every step with the world (recording, tests). */
   onStep: ((world: World) => void) | undefined;
   /** Messages refused, by reason, over the room's life. */
-  readonly refused = { malformed: 0, oversize: 0, late: 0, early: 0, unknown: 0 };
+  readonly refused = {
+    malformed: 0,
+    oversize: 0,
+    late: 0,
+    early: 0,
+    unknown: 0,
+    flood: 0,
+    slow: 0,
+  };
   /** Steps, their cost, bytes out: see {@link RoomStats}. */
   readonly stats: RoomStats = { ticks: 0, stepMs: 0, maxStepMs: 0, bytesOut: 0 };
   readonly #codec = new SnapshotCodec();
@@ -79,9 +62,14 @@ export class ArenaRoom extends Room {
     this.maxClients = MAX_PLAYERS;
     ArenaRoom.live.add(this);
     this.world = new World(this.config.seed);
-    this.onMessage(MSG_INPUT, (client, message) => this.receive(client, message));
-    this.onMessage(MSG_PING, (client, message) => this.#ping(client, message));
+    this.onMessage(MSG_INPUT, (client, message) => {
+      if (this.#admit(client)) this.receive(client, message);
+    });
+    this.onMessage(MSG_PING, (client, message) => {
+      if (this.#admit(client)) this.#ping(client, message);
+    });
     this.onMessage('*', (client) => {
+      if (!this.#admit(client)) return;
       this.refused.unknown++;
       this.#strike(client);
     });
@@ -103,6 +91,8 @@ export class ArenaRoom extends Room {
       strikes: 0,
       away: -1,
       kicked: false,
+      budget: new Budget(),
+      slowSince: -1,
     };
     this.seats[slot] = seat;
     this.#bySession.set(client.sessionId, seat);
@@ -159,18 +149,34 @@ export class ArenaRoom extends Room {
     const verdict = seat.inputs.receive(message, this.world.tick);
     if (verdict === 'ok') return;
     this.refused[verdict]++;
-    if (verdict === 'oversize') {
-      seat.kicked = true;
-      client.leave(CLOSE_OVERSIZE, 'input message too large');
-    } else if (verdict === 'malformed') this.#strike(client);
+    if (verdict === 'oversize') this.#kick(seat, CLOSE_OVERSIZE, 'input message too large');
+    else if (verdict === 'malformed') this.#strike(client);
+  }
+
+  /**
+   * Pays for a message from the client's budget (guards.ts): false, and counted as `flood`,
+   * when it has none left; past FLOOD_LIMIT such messages the client is disconnected with 4429.
+   */
+  #admit(client: Client): boolean {
+    const seat = this.#bySession.get(client.sessionId);
+    if (!seat) return true;
+    const admission = seat.budget.spend();
+    if (admission === 'ok') return true;
+    this.refused.flood++;
+    if (admission === 'flood') this.#kick(seat, CLOSE_FLOOD, 'too many messages');
+    return false;
+  }
+
+  #kick(seat: Seat, code: number, reason: string): void {
+    if (seat.kicked) return;
+    seat.kicked = true;
+    seat.client.leave(code, reason);
   }
 
   #strike(client: Client): void {
     const seat = this.#bySession.get(client.sessionId);
-    if (seat && ++seat.strikes >= MAX_STRIKES) {
-      seat.kicked = true;
-      client.leave(CLOSE_MALFORMED, 'malformed messages');
-    }
+    if (seat && ++seat.strikes >= MAX_STRIKES)
+      this.#kick(seat, CLOSE_MALFORMED, 'malformed messages');
   }
 
   /**
@@ -199,6 +205,7 @@ export class ArenaRoom extends Room {
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
       if (!seat) continue;
+      seat.budget.refill();
       if (seat.away >= 0 && next - seat.away > wait && seat.reconnection) {
         seat.reconnection.reject(); // the wait is over: onLeave frees the seat
         seat.reconnection = undefined;
@@ -218,11 +225,30 @@ export class ArenaRoom extends Room {
     if (took > this.stats.maxStepMs) this.stats.maxStepMs = took;
   }
 
+  /**
+   * True when the client's connection holds more than MAX_BUFFERED unsent (it stopped reading):
+   * it is skipped (counted as `slow`), and cut after SLOW_TICKS of it, with no close handshake
+   * it could not read anyway.
+   */
+  #behind(seat: Seat): boolean {
+    if (buffered(seat.client.ref) <= MAX_BUFFERED) {
+      seat.slowSince = -1;
+      return false;
+    }
+    this.refused.slow++;
+    if (seat.slowSince < 0) seat.slowSince = this.world.tick;
+    else if (this.world.tick - seat.slowSince > SLOW_TICKS && !seat.kicked) {
+      seat.kicked = true;
+      (seat.client.ref as { terminate?: () => void }).terminate?.();
+    }
+    return true;
+  }
+
   #broadcast(): void {
     this.#codec.encode(this.world);
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
-      if (!seat || seat.away >= 0) continue;
+      if (!seat || seat.away >= 0 || this.#behind(seat)) continue;
       const bytes = this.#codec.stamp(seat.inputs.newest, seat.missed, seat.slot);
       seat.client.sendBytes(MSG_SNAPSHOT, bytes);
       this.stats.bytesOut += bytes.byteLength;

@@ -4,8 +4,9 @@ import { matchMaker, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { ArenaRoom, arenaRoom, type RoomStats } from './arena-room';
+import { ArenaRoom, arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
+import type { RoomStats } from './seat';
 
 /** Options of {@link startServer}. */
 export interface StartOptions {

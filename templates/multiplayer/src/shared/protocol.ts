@@ -32,6 +32,8 @@ export const PONG_BYTES = 16;
 /** Close codes (4000–4999 are the application's): a client can tell the user why it was dropped. */
 export const CLOSE_OVERSIZE = 4413;
 export const CLOSE_MALFORMED = 4400;
+/** More messages than its budget allows, for long (server/guards.ts). */
+export const CLOSE_FLOOD = 4429;
 /** Malformed messages a client may send before it is disconnected with {@link CLOSE_MALFORMED}. */
 export const MAX_STRIKES = 10;
 

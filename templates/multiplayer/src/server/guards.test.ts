@@ -1,0 +1,79 @@
+import type { Room } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_FLOOD, MSG_INPUT, MSG_SNAPSHOT, writeUint32 } from '../shared/protocol';
+import type { ArenaRoom } from './arena-room';
+import { Budget, FLOOD_LIMIT, MESSAGE_BURST, MESSAGES_PER_TICK, SLOW_TICKS } from './guards';
+import { Harness, until } from './test-harness';
+
+/** A well-formed input message for `tick` (one input). */
+function input(tick: number): Uint8Array {
+  const bytes = new Uint8Array(8);
+  writeUint32(bytes, 0, tick);
+  bytes[4] = 1;
+  return bytes;
+}
+
+describe('Budget', () => {
+  it('takes a burst, then a refill a tick, and asks for a disconnect after FLOOD_LIMIT ignored', () => {
+    const budget = new Budget();
+    for (let i = 0; i < MESSAGE_BURST; i++) expect(budget.spend()).toBe('ok');
+    expect(budget.spend()).toBe('ignored');
+    budget.refill();
+    for (let i = 0; i < MESSAGES_PER_TICK; i++) expect(budget.spend()).toBe('ok');
+    for (let i = 2; i < FLOOD_LIMIT; i++) expect(budget.spend()).toBe('ignored');
+    expect(budget.spend()).toBe('flood');
+    for (let i = 0; i < 1000; i++) budget.refill();
+    expect(budget.tokens).toBe(MESSAGE_BURST);
+  });
+});
+
+describe('a flood and a client that stops reading (real server, real clients, driven time)', () => {
+  let harness: Harness;
+  let arena: ArenaRoom;
+  let honest: Room;
+  let snapshots = 0;
+
+  beforeAll(async () => {
+    harness = await Harness.start();
+    ({ room: honest, arena } = await harness.join());
+    honest.onMessage(MSG_SNAPSHOT, () => snapshots++);
+  });
+  afterAll(() => harness.stop());
+
+  it(`ignores messages past the budget, and disconnects with ${CLOSE_FLOOD} a client that keeps flooding`, async () => {
+    const { room } = await harness.join();
+    const closed = new Promise<number>((resolve) => room.onLeave(resolve));
+    const tick = arena.world.tick;
+    for (let i = 0; i < MESSAGE_BURST + 60; i++) room.sendBytes(MSG_INPUT, input(tick + 5));
+    await until(() => arena.refused.flood === 60, 'the 60 over budget');
+    harness.step(arena, 10); // 40 more messages' worth
+    const flood = arena.refused.flood;
+    for (let i = 0; i < 40; i++) room.sendBytes(MSG_INPUT, input(arena.world.tick + 5));
+    room.sendBytes(MSG_INPUT, input(arena.world.tick + 5));
+    await until(() => arena.refused.flood === flood + 1, 'one past the refill');
+    for (let i = 0; i < FLOOD_LIMIT; i++) room.sendBytes(MSG_INPUT, input(arena.world.tick + 5));
+    expect(await closed).toBe(CLOSE_FLOOD);
+    expect(honest.connection.isOpen).toBe(true);
+  });
+
+  it('holds snapshots back from a client that stops reading, cuts it after 5 s of it, and serves the others', async () => {
+    const { room } = await harness.join();
+    const slot = arena.seats.findIndex((s) => s?.client.sessionId === room.sessionId);
+    // colyseus.js in Node runs on the `ws` package: pause its TCP socket, so nothing more is read.
+    const transport = room.connection.transport as unknown as {
+      ws: { _socket: { pause(): void } };
+    };
+    transport.ws._socket.pause();
+    const before = snapshots;
+    // Snapshots pile up in the kernel's buffers, then in the server's: step until it gives up.
+    for (let i = 0; arena.seats[slot] && i < 400; i++) {
+      harness.step(arena, 600);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    }
+    await until(() => arena.seats[slot] === undefined, 'the slow client to be cut');
+    expect(arena.refused.slow).toBeGreaterThanOrEqual(SLOW_TICKS / 3); // each one held back counts
+    expect(arena.world.present[slot]).toBe(0);
+    await until(() => snapshots > before + 1000, 'the honest client to be served all along');
+  });
+});
