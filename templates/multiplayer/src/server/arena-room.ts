@@ -20,6 +20,7 @@ import { type ArenaConfig, resolveConfig } from './config';
 import { Budget, buffered, MAX_BUFFERED, SLOW_TICKS } from './guards';
 import { InputQueue } from './input-queue';
 import type { RoomStats, Seat } from './seat';
+import { SessionRecorder } from './session-recorder';
 
 /**
  * One match: the authoritative world, stepped by `@loop/core`'s fixed step at TICK_RATE from
@@ -39,6 +40,8 @@ export class ArenaRoom extends Room {
   readonly seats: (Seat | undefined)[] = new Array(MAX_PLAYERS).fill(undefined);
   /** Steps the world; with `scheduler: 'manual'` a test drives it with `loop.frame(now)`. */
   loop!: Loop;
+  /** The session's recording (session-recorder.ts), when `recordSeconds` is above 0. */
+  recorder: SessionRecorder | undefined;
   /** Called after every step with the world (recording, tests). */
   onStep: ((world: World) => void) | undefined;
   /** Messages refused, by reason, over the room's life. */
@@ -62,6 +65,8 @@ export class ArenaRoom extends Room {
     this.maxClients = MAX_PLAYERS;
     ArenaRoom.live.add(this);
     this.world = new World(this.config.seed);
+    if (this.config.recordSeconds > 0)
+      this.recorder = new SessionRecorder(this.config.recordSeconds);
     this.onMessage(MSG_INPUT, (client, message) => {
       if (this.#admit(client)) this.receive(client, message);
     });
@@ -97,6 +102,7 @@ export class ArenaRoom extends Room {
     this.seats[slot] = seat;
     this.#bySession.set(client.sessionId, seat);
     this.world.join(slot);
+    if (this.recorder) this.recorder.joined |= 1 << slot;
   }
 
   /**
@@ -212,7 +218,9 @@ export class ArenaRoom extends Room {
       }
       if (!seat.inputs.take(next, world.inputs, slot * INPUT_BYTES)) seat.missed++;
     }
+    this.recorder?.beforeStep(world);
     world.step();
+    this.recorder?.afterStep(world);
     this.onStep?.(world);
     const rate = this.config.snapshotRate;
     // Integer arithmetic: 20 Hz sends every third tick, 25 Hz alternates 2 and 3, with no drift.

@@ -13,6 +13,11 @@ export interface ArenaConfig {
    * reconnect; default 5. 0 frees a seat at once. Simulated time, so a test drives it.
    */
   reconnectSeconds?: number;
+  /**
+   * Seconds of the session the room keeps recorded (`room.recorder`), to replay bit for bit
+   * from a bug report; default 60, 0 records nothing.
+   */
+  recordSeconds?: number;
   /** Seed of the crates' layout. Default 1. */
   seed?: number;
   /** `timer` (default) steps in real time; `manual` waits for `room.loop.frame(now)` (tests). */
@@ -38,6 +43,12 @@ export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
       `arena reconnectSeconds must be a number from 0 to 600, got ${String(reconnectSeconds)}`,
     );
   }
+  const recordSeconds = config.recordSeconds ?? 60;
+  if (typeof recordSeconds !== 'number' || !(recordSeconds >= 0 && recordSeconds <= 3600)) {
+    throw new RangeError(
+      `arena recordSeconds must be a number from 0 to 3600, got ${String(recordSeconds)}`,
+    );
+  }
   const seed = config.seed ?? 1;
   if (!Number.isInteger(seed)) {
     throw new RangeError(`arena seed must be an integer, got ${String(seed)}`);
@@ -49,6 +60,7 @@ export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
   return {
     snapshotRate,
     reconnectSeconds,
+    recordSeconds,
     seed,
     scheduler,
     now: config.now ?? (() => performance.now()),

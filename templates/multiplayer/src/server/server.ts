@@ -51,10 +51,24 @@ export interface ProcessStats {
 }
 
 /**
- * Answers GET /stats (what a load test reads from every process, beside what its bots see)
- * and 404 to anything else that is not matchmaking, which Colyseus takes before this.
+ * Answers GET /stats (what a load test reads from every process, beside what its bots see),
+ * GET /recording/<roomId> (the room's recorded session as bytes, for a bug report: replay it
+ * with `replaySession(Recording.fromBytes(bytes, SIMULATION_BUILD))`), and 404 to anything
+ * else that is not matchmaking, which Colyseus takes before this. Bind the server to loopback
+ * (the default) or put these behind your own access control: they are for operators.
  */
 function statsRoute(request: IncomingMessage, response: ServerResponse): void {
+  const recording = /^\/recording\/([\w-]+)$/.exec(request.url ?? '');
+  if (request.method === 'GET' && recording) {
+    const room = [...ArenaRoom.live].find((r) => r.roomId === recording[1]);
+    if (!room?.recorder) {
+      response.writeHead(404).end();
+      return;
+    }
+    const bytes = room.recorder.recording().toBytes();
+    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
+    return;
+  }
   if (request.method !== 'GET' || request.url !== '/stats') {
     response.writeHead(404).end();
     return;
