@@ -55,4 +55,20 @@ describe('rooms across processes (Redis presence and driver, a real redis-server
     expect(seen[0]).toEqual(seen[1]);
     await Promise.all([first.leave(), second.leave()]);
   });
+
+  it('when a process dies, its clients are told (their connection closes) and new players get a room on a live process', async () => {
+    const urls: URL[] = [];
+    const [a, b] = processes as [Proc, Proc];
+    const room = await clientVia(a.port, urls).create('arena');
+    const owner = processes.find((p) => urls[0]!.port === String(p.port))!;
+    const survivor = owner === a ? b : a;
+    const told = new Promise<number>((resolve) => room.onLeave(resolve));
+    await owner.crash();
+    expect(await told).toBe(1006); // closed without a goodbye: the page tries to reconnect, then says so
+    // Matchmaking finds the dead process's room gone (Colyseus's health check removes it).
+    const next = await clientVia(survivor.port, urls).joinOrCreate('arena');
+    expect(next.roomId).not.toBe(room.roomId);
+    expect(urls[1]!.port).toBe(String(survivor.port));
+    await next.leave();
+  });
 });

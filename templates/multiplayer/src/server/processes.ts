@@ -84,7 +84,7 @@ export async function startRedis(): Promise<Started & { url: string }> {
 /** A game server process: its port and Colyseus process id, once it listens. */
 export async function startGameProcess(
   env: Record<string, string> = {},
-): Promise<Started & { port: number; processId: string }> {
+): Promise<Started & { port: number; processId: string; crash(): Promise<void> }> {
   const child = spawn(process.execPath, ['scripts/game-server.mjs'], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -92,7 +92,12 @@ export async function startGameProcess(
   });
   const line = await firstLine(child, (l) => l.startsWith('{"port"'), 'game server');
   const { port, processId } = JSON.parse(line) as { port: number; processId: string };
-  return { pid: child.pid!, port, processId, stop: stopper(child) };
+  const crash = async () => {
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL'); // no shutdown at all: what a crash or a lost machine looks like
+    await exited;
+  };
+  return { pid: child.pid!, port, processId, stop: stopper(child), crash };
 }
 
 /**
@@ -102,9 +107,11 @@ export async function startGameProcess(
 export async function startCluster(count = 2) {
   const redis = await startRedis();
   try {
-    const processes = await Promise.all(
-      Array.from({ length: count }, () => startGameProcess({ REDIS_URL: redis.url })),
-    );
+    // Colyseus waits 2 s for another process before it health-checks it (2 s more): on one
+    // machine 1 s is plenty, and a join that finds a dead process's room answers within the
+    // 5 s a Node client's default agent waits for a response.
+    const env = { REDIS_URL: redis.url, COLYSEUS_PRESENCE_SHORT_TIMEOUT: '1000' };
+    const processes = await Promise.all(Array.from({ length: count }, () => startGameProcess(env)));
     const stop = async () => {
       await Promise.all(processes.map((p) => p.stop()));
       await redis.stop();
