@@ -62,7 +62,10 @@ function firstLine(
     child.stderr?.on('data', (chunk) => {
       log += String(chunk);
     });
-    child.once('error', reject);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') reject(error);
+      else reject(new Error(`${what} is not installed (Debian: apt-get install -y ${what})`));
+    });
     child.once('exit', (code) =>
       reject(new Error(`${what} exited (${code}) before it was ready:\n${log}`)),
     );
