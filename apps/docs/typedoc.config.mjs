@@ -1,32 +1,43 @@
+import { ENTRIES, entrySource, JOBS } from './reference.mjs';
+
 /**
- * TypeDoc's options for the API reference of `@loop/core`: its three entries (the root, `replay`
- * and `dom`), each a module of the reference named by its `@module` tag, read with their own
- * doc comments, written to dist/ with relative links only (no hosted base URL), so the folder
- * works under any path; the gallery build puts it at api/ of the site. TypeDoc runs on the
- * TypeScript 5.9 JS API (this package's own devDependency): the repo's TypeScript 7 has none.
+ * TypeDoc's options for the reference of `@loop/core`: every entry point of reference.mjs, read
+ * with its own doc comments, written as Markdown pages (typedoc-plugin-markdown, with
+ * typedoc-vitepress-theme's links and anchors) into src/reference/, where VitePress builds them
+ * with the guide. Those pages are generated on every build and not committed (.gitignore).
+ * typedoc-jobs.mjs groups the exports by job and writes the overview page and the sidebar.
+ * TypeDoc runs on the TypeScript 5.9 JS API (this package's own devDependency): the repo's
+ * TypeScript 7 has none.
  *
  * Any warning fails the build: a broken {@link}, a symbol the public surface uses but does not
  * export, or an exported function, class, interface, type or constant without a doc comment.
  * Properties are not required one by one: an options or state interface documents them as a
  * whole in @loop/core.
  *
- * @type {import('typedoc').TypeDocOptions}
+ * @type {import('typedoc').TypeDocOptions & import('typedoc-plugin-markdown').PluginOptions}
  */
 export default {
   name: '@loop/core',
-  entryPoints: [
-    '../../packages/core/src/index.ts',
-    '../../packages/core/src/replay/index.ts',
-    '../../packages/core/src/dom/index.ts',
-  ],
+  entryPoints: ENTRIES.map((entry) => entrySource(entry.subpath)),
   tsconfig: './tsconfig.json',
-  readme: '../../packages/core/README.md',
-  out: 'dist',
-  // Without an icon a browser asks for /favicon.ico at the host's root, outside the site.
-  favicon: './favicon.svg',
+  plugin: ['typedoc-plugin-markdown', 'typedoc-vitepress-theme', './typedoc-jobs.mjs'],
+  out: './src/reference',
+  // typedoc-vitepress-theme: links are relative to the VitePress source folder; the sidebar is
+  // typedoc-jobs.mjs's, by job, not the theme's, by module and kind.
+  docsRoot: './src',
+  sidebar: { autoConfiguration: false },
+  readme: 'none',
   cleanOutputDir: true,
-  // The site's root gets no Jekyll either way; the gallery build owns the root.
-  githubPages: false,
+  // The jobs, in the order of reference.mjs; an entry's own job after them.
+  groupOrder: [...new Set([...JOBS.map((job) => job.title), ...ENTRIES.map((e) => e.job)])]
+    .filter(Boolean)
+    .concat('*'),
+  // The sidebar and the overview page are the navigation; a page starts at its title.
+  hideBreadcrumbs: true,
+  hidePageHeader: true,
+  indexFormat: 'table',
+  parametersFormat: 'table',
+  useCodeBlocks: true,
   includeVersion: true,
   excludePrivate: true,
   excludeInternal: true,
@@ -49,6 +60,4 @@ export default {
     '@loop/core/dom.Scope.add.T',
     '@loop/core/dom.Scope.add.T.__type.dispose',
   ],
-  // A link back to the gallery in the header of every page (see gallery-link.mjs).
-  plugin: ['./gallery-link.mjs'],
 };

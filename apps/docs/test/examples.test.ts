@@ -2,35 +2,59 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckResult, check, ROOT, readmes, report, tsBlocks } from './readme-examples.js';
+import {
+  type Block,
+  type CheckResult,
+  check,
+  docPages,
+  ROOT,
+  readmes,
+  report,
+  TEMPLATE_OPTIONS,
+  tsBlocks,
+} from './markdown-examples.js';
 
-const blocks = readmes(ROOT).flatMap((readme) =>
-  tsBlocks(readme, readFileSync(join(ROOT, readme), 'utf8')),
-);
-const checked = blocks.filter((block) => !block.fragment);
+const blocksOf = (files: string[]) =>
+  files.flatMap((file) => tsBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
+/** READMEs in strict mode; the docs pages with a template's options as well. */
+const readmeBlocks = blocksOf(readmes(ROOT));
+const pageBlocks = blocksOf(docPages(ROOT));
+const checked = [...readmeBlocks, ...pageBlocks].filter((block) => !block.fragment);
 
-describe('README examples', () => {
-  let dir: string;
+describe('examples in the READMEs and the docs pages', () => {
+  const dirs: string[] = [];
   let result: CheckResult;
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'readme-examples-'));
-    result = check(blocks, dir);
+    const run = (blocks: Block[], options = {}) => {
+      dirs.push(mkdtempSync(join(tmpdir(), 'markdown-examples-')));
+      return check(blocks, dirs.at(-1)!, options);
+    };
+    const readmesResult = run(readmeBlocks);
+    const pagesResult = run(pageBlocks, TEMPLATE_OPTIONS);
+    result = {
+      byBlock: new Map([...readmesResult.byBlock, ...pagesResult.byBlock]),
+      other: [...readmesResult.other, ...pagesResult.other],
+    };
   }, 120_000);
 
   afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds the examples (the core README has some)', () => {
-    expect(checked.some((block) => block.readme === 'packages/core/README.md')).toBe(true);
+  it('finds the examples (the core README and every guide page have some)', () => {
+    const withExamples = new Set(checked.map((block) => block.file));
+    expect(withExamples).toContain('packages/core/README.md');
+    for (const page of docPages(ROOT).filter((p) => p.startsWith('apps/docs/src/guide/'))) {
+      expect(withExamples, `${page} has no type-checked example`).toContain(page);
+    }
   });
 
   it('type-checks with nothing wrong outside the examples (prelude, config, packages)', () => {
     expect(result.other).toEqual([]);
   });
 
-  it.each(checked.map((block) => [`${block.readme}:${block.line}`, block] as const))(
+  it.each(checked.map((block) => [`${block.file}:${block.line}`, block] as const))(
     '%s type-checks',
     (_where, block) => {
       const findings = result.byBlock.get(block) ?? [];
@@ -43,7 +67,7 @@ describe('the checker', () => {
   let dir: string;
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'readme-examples-self-'));
+    dir = mkdtempSync(join(tmpdir(), 'markdown-examples-self-'));
   });
 
   afterAll(() => {
@@ -95,6 +119,39 @@ describe('the checker', () => {
     ]);
     expect(byBlock.has(fragment!)).toBe(false);
     expect(byBlock.get(fine!)).toEqual([]);
+  });
+
+  it("checks the docs pages with a template's options: an unchecked index fails there only", () => {
+    const markdown = [
+      '```ts', // 1
+      'const xs = new Float64Array(2);', // 2
+      'xs[0] += 1;', // 3: xs[0] may be undefined under noUncheckedIndexedAccess
+      '```', // 4
+    ].join('\n');
+    const [strictOnly] = tsBlocks('demo/page.md', markdown);
+    const [templated] = tsBlocks('demo/page.md', markdown);
+    expect(check([strictOnly!], dir).byBlock.get(strictOnly!)).toEqual([]);
+    const other = mkdtempSync(join(tmpdir(), 'markdown-examples-self-'));
+    try {
+      const { byBlock } = check([templated!], other, TEMPLATE_OPTIONS);
+      expect(byBlock.get(templated!)!.map((f) => f.text)).toEqual([
+        expect.stringMatching(/^demo\/page\.md:3:\d+: error TS2532: Object is possibly/),
+      ]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the guide pages, not the generated reference', () => {
+    const pages = docPages(ROOT);
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        'apps/docs/src/index.md',
+        'apps/docs/src/guide/getting-started.md',
+        'apps/docs/src/guide/interpolation.md',
+      ]),
+    );
+    expect(pages.filter((p) => p.startsWith('apps/docs/src/reference/'))).toEqual([]);
   });
 
   it('finds READMEs in every workspace folder, none in node_modules or dist', () => {

@@ -17,9 +17,13 @@ import type { Transport } from './transport.js';
 
 /** A dedicated worker as the page sees it: a `Worker` is one. */
 export interface WorkerLike {
+  /** Sends the worker a message: options, input, control, and buffers given back to it. */
   postMessage(message: unknown, transfer?: Transferable[]): void;
+  /** Listens for the worker's snapshots, messages and errors. */
   addEventListener(type: string, listener: (event: Event) => void): void;
+  /** Stops listening, when the loop is disposed. */
   removeEventListener(type: string, listener: (event: Event) => void): void;
+  /** Ends the worker, when the loop is disposed: a hot update never leaves two running. */
   terminate(): void;
 }
 

@@ -9,8 +9,11 @@ import type { Transport } from './transport.js';
 
 /** The end of a message channel either side talks through: a `Worker`, or `self` in one. */
 export interface Port {
+  /** Sends the other side a message, moving the buffers in `transfer`. */
   postMessage(message: unknown, transfer?: Transferable[]): void;
+  /** Listens for the other side's messages. */
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Stops listening, when the simulation is closed. */
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 

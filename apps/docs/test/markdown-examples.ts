@@ -4,6 +4,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -12,12 +13,13 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Every ```ts / ```typescript block of every README.md in the repo is type-checked, each as a
- * module of its own, with the repo's TypeScript 7 `tsc` against the built @loop/core (turbo
- * builds it first: `test` depends on `^build`). A block may use what it imports and the few
- * names of PRELUDE below, nothing else, so an example with an undefined name fails here, named
- * by its README and line. A block whose info string says `fragment` (```ts fragment) is not a
- * complete program and is left out; see apps/docs/README.md.
+ * Every ```ts / ```typescript block of every README.md in the repo and of every page of the docs
+ * site (apps/docs/src, the generated reference aside) is type-checked, each as a module of its
+ * own, with the repo's TypeScript 7 `tsc` against the built @loop/core (turbo builds it first:
+ * `test` depends on `^build`), the docs pages with the compiler options a template has. A
+ * block may use what it imports and the few names of PRELUDE below, nothing else, so an example
+ * with an undefined name fails here, named by its file and line. A block whose info string says
+ * `fragment` (```ts fragment) is not a complete program and is left out; see apps/docs/README.md.
  */
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,6 +43,18 @@ export const PRELUDE: Readonly<Record<string, string>> = {
     'interface ImportMeta { readonly hot?: { dispose(callback: () => void): void } }',
 };
 
+/**
+ * The compiler options of a project made from a template (templates/<name>/tsconfig.json), on
+ * top of strict mode: the docs pages are checked with them, so an example compiles where a
+ * reader pastes it. READMEs are checked in strict mode alone.
+ */
+export const TEMPLATE_OPTIONS: Readonly<Record<string, boolean>> = {
+  noUncheckedIndexedAccess: true,
+  noFallthroughCasesInSwitch: true,
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+};
+
 /** Folders never searched for READMEs: installed packages, build output, tool caches. */
 const SKIP_DIRS = new Set([
   'node_modules',
@@ -54,11 +68,11 @@ const SKIP_DIRS = new Set([
   '.tools',
 ]);
 
-/** One code block of a README. */
+/** One code block of a README or a docs page. */
 export interface Block {
-  /** The README, relative to the repo root, with forward slashes. */
-  readonly readme: string;
-  /** 1-based line of the opening fence in the README; the code starts on the next line. */
+  /** The markdown file, relative to the repo root, with forward slashes. */
+  readonly file: string;
+  /** 1-based line of the opening fence in the file; the code starts on the next line. */
   readonly line: number;
   readonly code: string;
   /** Marked ```ts fragment: not a complete program, not type-checked. */
@@ -66,7 +80,7 @@ export interface Block {
 }
 
 /** The ```ts and ```typescript blocks of one markdown text, fragments included. */
-export function tsBlocks(readme: string, markdown: string): Block[] {
+export function tsBlocks(file: string, markdown: string): Block[] {
   const lines = markdown.split(/\r?\n/);
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -81,7 +95,7 @@ export function tsBlocks(readme: string, markdown: string): Block[] {
         .slice(i + 1, end)
         .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l.trimStart()));
       blocks.push({
-        readme,
+        file,
         line: i + 1,
         code: body.join('\n'),
         fragment: /(^|\s)fragment(\s|$)/.test(rest),
@@ -92,23 +106,39 @@ export function tsBlocks(readme: string, markdown: string): Block[] {
   return blocks;
 }
 
-/** Every README.md under `dir`, relative to it, outside SKIP_DIRS, sorted. */
-export function readmes(dir: string): string[] {
+/** Files under `dir` whose name passes `keep`, relative to `root`, outside SKIP_DIRS. */
+function find(root: string, dir: string, keep: (name: string) => boolean, skip: string[] = []) {
   const found: string[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      const rel = relative(root, path).split(sep).join('/');
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name)) walk(join(at, entry.name));
-      } else if (entry.isFile() && entry.name === 'README.md') {
-        found.push(relative(dir, join(at, entry.name)).split(sep).join('/'));
+        if (!SKIP_DIRS.has(entry.name) && !skip.includes(rel)) walk(path);
+      } else if (entry.isFile() && keep(entry.name)) {
+        found.push(rel);
       }
     }
   };
-  walk(dir);
+  walk(join(root, dir));
   return found.sort();
 }
 
-/** What `tsc` said about one example file: the README line it points at, and the message. */
+/** Every README.md under `dir`, relative to it, outside SKIP_DIRS, sorted. */
+export function readmes(dir: string): string[] {
+  return find(dir, '.', (name) => name === 'README.md');
+}
+
+/**
+ * The pages of the docs site written by hand: every .md under apps/docs/src but the reference,
+ * which TypeDoc writes from @loop/core's doc comments at each build.
+ */
+export function docPages(root: string): string[] {
+  const src = 'apps/docs/src';
+  return find(root, src, (name) => name.endsWith('.md'), [`${src}/reference`]);
+}
+
+/** What `tsc` said about one example: the markdown line it points at, and the message. */
 export interface Finding {
   readonly line: number;
   readonly text: string;
@@ -141,6 +171,7 @@ function linkPackage(modules: string, name: string): void {
   const docsRequire = createRequire(fileURLToPath(import.meta.url));
   const target = dirname(realpathSync(docsRequire.resolve(`${name}/package.json`)));
   mkdirSync(dirname(join(modules, name)), { recursive: true });
+  rmSync(join(modules, name), { force: true, recursive: true }); // a link of an earlier check
   symlinkSync(target, join(modules, name), 'dir');
 }
 
@@ -148,9 +179,14 @@ function linkPackage(modules: string, name: string): void {
  * Writes each non-fragment block to `dir` as a module of its own beside the prelude, with a
  * tsconfig whose node_modules links @loop/core (the workspace package, resolved through its
  * `exports` to dist/*.d.ts), @types/node and vite, runs `tsc` once, and sorts its diagnostics back to
- * the blocks and README lines.
+ * the blocks and markdown lines, with `options` on top of strict mode: the docs pages use
+ * TEMPLATE_OPTIONS.
  */
-export function check(blocks: readonly Block[], dir: string): CheckResult {
+export function check(
+  blocks: readonly Block[],
+  dir: string,
+  options: Readonly<Record<string, boolean>> = {},
+): CheckResult {
   const modules = join(dir, 'node_modules');
   mkdirSync(modules, { recursive: true });
   linkPackage(modules, '@loop/core');
@@ -167,6 +203,7 @@ export function check(blocks: readonly Block[], dir: string): CheckResult {
   const tsconfig = {
     compilerOptions: {
       strict: true,
+      ...options,
       target: 'ES2022',
       module: 'ESNext',
       moduleResolution: 'Bundler',
@@ -195,7 +232,7 @@ export function check(blocks: readonly Block[], dir: string): CheckResult {
     if (at && block) {
       const line = block.line + Number(at[2]);
       last = byBlock.get(block)!;
-      last.push({ line, text: `${block.readme}:${line}:${at[3]}: ${at[4]}` });
+      last.push({ line, text: `${block.file}:${line}:${at[3]}: ${at[4]}` });
     } else if (/^\s/.test(raw) && last) {
       // The continuation of a chained message belongs to the finding above it.
       const finding = last.pop()!;
@@ -214,7 +251,7 @@ export function check(blocks: readonly Block[], dir: string): CheckResult {
 /** The failure message of one block: where it is, and what tsc said. */
 export function report(block: Block, findings: readonly Finding[]): string {
   return [
-    `${block.readme}:${block.line}: the example does not type-check`,
+    `${block.file}:${block.line}: the example does not type-check`,
     ...findings.map((f) => f.text),
   ].join('\n');
 }

@@ -1,0 +1,190 @@
+/**
+ * A TypeDoc plugin: the reference grouped by job (reference.mjs) instead of by kind.
+ *
+ * - Each export gets its job as its TypeDoc group, so an entry's page lists its exports under
+ *   "Loops", "Clock", "Blending" rather than "Functions" and "Interfaces"; the members a job
+ *   names come in the order it names them. An export in no job, or a job member that no entry
+ *   exports, is an error: the build fails naming it.
+ * - The reference's front page (src/reference/index.md) becomes the overview by job: each job,
+ *   its guide, and a table of its exports with the first sentence of each doc comment.
+ * - Every export's page starts with the import that brings it in, from the right entry point.
+ * - src/reference/jobs.json is the sidebar's data (.vitepress/config.mts reads it).
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
+import { MarkdownPageEvent, MarkdownRendererEvent } from 'typedoc-plugin-markdown';
+import { ENTRIES, JOBS, moduleName } from './reference.mjs';
+
+/**
+ * The first sentence of a reflection's doc comment, on one line, safe in a table cell; a
+ * `{@link X}` shows as `X` in code.
+ */
+function summary(reflection) {
+  const comment = reflection.comment ?? reflection.signatures?.[0]?.comment;
+  const text = (comment?.summary ?? [])
+    .map((part) => (part.kind === 'inline-tag' ? `\`${part.text}\`` : part.text))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  return sentence.replace(/\|/g, '\\|');
+}
+
+/** Whether an export is a type only (imported with `import type`). */
+function typeOnly(reflection) {
+  return reflection.kindOf(ReflectionKind.Interface | ReflectionKind.TypeAlias);
+}
+
+/** Sets the @group tag TypeDoc's GroupPlugin groups by, on the comment it reads first. */
+function setGroup(reflection, group) {
+  const comment =
+    reflection.comment ??
+    reflection.signatures?.[0]?.comment ??
+    // biome-ignore lint/suspicious/noAssignInExpressions: a comment for an export that had none
+    (reflection.comment = new Comment());
+  comment.blockTags = comment.blockTags.filter((tag) => tag.tag !== '@group');
+  comment.blockTags.push(new CommentTag('@group', [{ kind: 'text', text: group }]));
+}
+
+/** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */
+export function load(app) {
+  /** Export name -> { job, order } for the members JOBS names. */
+  const named = new Map(
+    JOBS.flatMap((job) => (job.members ?? []).map((name, order) => [name, { job, order }])),
+  );
+  /** The jobs as the reference shows them, each with its exports (reflections). */
+  const jobs = [];
+
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    const modules = context.project.children ?? [];
+    const byTitle = new Map();
+    const jobFor = (title) => {
+      if (!byTitle.has(title)) {
+        const known = JOBS.find((job) => job.title === title);
+        byTitle.set(title, { title, blurb: known?.blurb, guide: known?.guide, members: [] });
+      }
+      return byTitle.get(title);
+    };
+    for (const job of JOBS) jobFor(job.title);
+    const used = new Set();
+    for (const entry of ENTRIES) {
+      const name = moduleName(entry.subpath);
+      const module = modules.find((child) => child.name === name);
+      if (!module) {
+        app.logger.error(`reference: no module ${name}: does its index.ts say @module ${name}?`);
+        continue;
+      }
+      for (const reflection of module.children ?? []) {
+        const title = entry.job ?? named.get(reflection.name)?.job.title;
+        if (title === undefined) {
+          app.logger.error(
+            `reference: ${reflection.name} (${name}) is in no job: name it in a job's members in apps/docs/reference.mjs`,
+          );
+          continue;
+        }
+        if (!entry.job) used.add(reflection.name);
+        setGroup(reflection, title);
+        const job = jobFor(title);
+        job.module ??= entry.job ? module : undefined;
+        job.members.push(reflection);
+      }
+    }
+    for (const name of named.keys()) {
+      if (!used.has(name)) {
+        app.logger.error(`reference: ${name} is named in reference.mjs but exported by no entry`);
+      }
+    }
+    const order = (reflection) => named.get(reflection.name)?.order ?? Number.POSITIVE_INFINITY;
+    jobs.length = 0;
+    for (const job of byTitle.values()) {
+      if (job.members.length === 0) continue;
+      job.members.sort((a, b) => order(a) - order(b));
+      jobs.push(job);
+    }
+  });
+
+  // After TypeDoc's GroupPlugin has grouped (priority 0): a job's named members in its order.
+  app.converter.on(
+    Converter.EVENT_RESOLVE_END,
+    (context) => {
+      for (const module of context.project.children ?? []) {
+        for (const group of module.groups ?? []) {
+          const order = (r) => named.get(r.name)?.order ?? Number.POSITIVE_INFINITY;
+          group.children.sort((a, b) => order(a) - order(b));
+        }
+      }
+    },
+    -100,
+  );
+
+  /** Page URL (relative to the reference folder, `.md`) of each reflection with a page. */
+  const urls = new Map();
+  app.renderer.on(MarkdownRendererEvent.BEGIN, (event) => {
+    urls.clear();
+    for (const page of event.pages) urls.set(page.model, page.url);
+  });
+
+  app.renderer.on(MarkdownPageEvent.END, (page) => {
+    if (page.contents === undefined) return;
+    const model = page.model;
+    if (model.isProject()) {
+      page.contents = overview(page, urls, jobs);
+    } else if (model.parent?.kindOf(ReflectionKind.Module) && urls.get(model) === page.url) {
+      const keyword = typeOnly(model) ? 'import type' : 'import';
+      const line = `${keyword} { ${model.name} } from '${model.parent.name}';`;
+      page.contents = page.contents.replace(/^(# .*\n)/, `$1\n\`\`\`ts\n${line}\n\`\`\`\n`);
+    }
+  });
+
+  app.renderer.on(MarkdownRendererEvent.END, (event) => {
+    const link = (url) =>
+      `/reference/${url.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '')}`;
+    const sidebar = jobs.map((job) => ({
+      title: job.title,
+      items: job.members.map((r) => ({ text: r.name, link: link(urls.get(r)) })),
+    }));
+    writeFileSync(
+      join(event.outputDirectory, 'jobs.json'),
+      `${JSON.stringify(sidebar, null, 2)}\n`,
+    );
+  });
+}
+
+/** The overview page: the entry points, then each job with a table of its exports. */
+function overview(page, urls, jobs) {
+  const from = dirname(page.url);
+  const rel = (url) => posix.relative(from, url) || url;
+  const lines = [
+    '# Reference',
+    '',
+    'Every export of `@loop/core`, grouped by the job it does. Each page starts with the import',
+    'that brings it in; a game that never imports an entry point carries none of it.',
+    '',
+    '| Entry point | What it holds |',
+    '| --- | --- |',
+  ];
+  for (const entry of ENTRIES) {
+    const module = page.project.children?.find((c) => c.name === moduleName(entry.subpath));
+    if (module)
+      lines.push(`| [\`${module.name}\`](${rel(urls.get(module))}) | ${summary(module)} |`);
+  }
+  for (const job of jobs) {
+    lines.push('', `## ${job.title}`, '');
+    const blurb = job.blurb ?? (job.module ? summary(job.module) : '');
+    if (blurb) lines.push(blurb, '');
+    if (job.guide) {
+      const [path, hash] = job.guide.link.replace(/^\//, '').split('#');
+      const target = posix.relative(posix.join('reference', from), `${path}.md`);
+      lines.push(`Guide: [${job.guide.text}](${target}${hash ? `#${hash}` : ''})`, '');
+    }
+    lines.push('| Export | Kind | Import from | What it is |', '| --- | --- | --- | --- |');
+    for (const member of job.members) {
+      const kind = ReflectionKind.singularString(member.kind).toLowerCase();
+      lines.push(
+        `| [${member.name}](${rel(urls.get(member))}) | ${kind} | \`${member.parent.name}\` | ${summary(member)} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
