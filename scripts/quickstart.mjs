@@ -71,12 +71,14 @@ if (task === 'dev') {
 
 // 3. The browsers of the browser tests, Debian's, installed with apt-get when we may: Chromium
 // (headless, through Playwright), and Firefox ESR with Xvfb, the virtual display it draws WebGL
-// on (through puppeteer-core; apps/gallery/test/firefox.ts).
+// on (through puppeteer-core; apps/gallery/test/firefox.ts). And Redis, which the multiplayer
+// template's tests start to spread rooms over two server processes (`redis-server` on PATH).
 const needed = [
   [chromiumPath, 'chromium', 'CHROMIUM_PATH'],
   [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr', 'FIREFOX_PATH'],
   ['/usr/bin/Xvfb', 'xvfb', ''],
 ].filter(([path]) => !existsSync(path));
+if (!version('redis-server')) needed.push(['redis-server (on PATH)', 'redis-server', '']);
 if (needed.length > 0) {
   const packages = needed.map(([, pkg]) => pkg);
   if (process.getuid?.() === 0 && version('apt-get')) {
