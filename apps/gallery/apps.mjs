@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const galleryRoot = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(galleryRoot, '../..');
 export const galleryPort = 5173;
-/** The API reference of @loop/core, as the docs package builds it (served at api/ of the site). */
+/** The docs of @loop/core, as the docs package builds it (served at docs/ of the site). */
 export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `pnpm build`: one static site in dist/: the gallery at its root, each template built from its
- * own folder into dist/<name>/ with relative asset paths, the API reference of @loop/core (built
- * by the docs package, which turbo builds first: it is a devDependency) copied to dist/api/, and
+ * own folder into dist/<name>/ with relative asset paths, the docs of @loop/core (Getting started,
+ * the guides and the reference, built by the docs package, which turbo builds first: it is a
+ * devDependency) copied to dist/docs/, and
  * a 404.html. Every link is relative, so `vite preview` or any static host serves the folder
  * as it is, under any path (a GitHub Pages project site included). Templates use the built
  * `@loop/core` here, exactly as a project made from them does.
@@ -15,7 +16,7 @@ import { notFoundPage } from './not-found.mjs';
 const dist = resolve(galleryRoot, 'dist');
 
 if (!existsSync(resolve(docsDist, 'index.html'))) {
-  console.error(`gallery build: no API reference in ${docsDist}: build the docs package first`);
+  console.error(`gallery build: no docs in ${docsDist}: build the docs package first`);
   console.error('(`pnpm build` at the root does: turbo builds docs before the gallery).');
   process.exit(1);
 }
@@ -28,7 +29,7 @@ for (const app of apps) {
     build: { outDir: resolve(dist, app.name), emptyOutDir: true },
   });
 }
-cpSync(docsDist, resolve(dist, 'api'), { recursive: true });
+cpSync(docsDist, resolve(dist, 'docs'), { recursive: true });
 
 const folders = readdirSync(dist, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -3,8 +3,8 @@
  * on its own fixed port (strictPort: a busy port fails loudly instead of moving the app away
  * from the gallery's link). Templates run from their own folders, so there is no copy of their
  * code, and `@loop/core` resolves to its TypeScript source so an edit in core reloads every
- * app without a rebuild. The gallery's server also serves the API reference at /api/ as the
- * docs package last built it (`pnpm dev` at the root builds it first).
+ * app without a rebuild. The gallery's server also serves the docs at /docs/ as the docs
+ * package last built them (`pnpm dev` at the root builds it first).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,12 +32,12 @@ const coreAliases = Object.keys(
     };
   });
 
-/** The built API reference under /api/, beside the gallery, as in the built site. */
-const apiReference = {
-  name: 'loop-api-reference',
+/** The built docs under /docs/, beside the gallery, as in the built site. */
+const docs = {
+  name: 'loop-docs',
   /** @param {import('vite').ViteDevServer} server */
   configureServer(server) {
-    server.middlewares.use('/api', sirv(docsDist, { dev: true }));
+    server.middlewares.use('/docs', sirv(docsDist, { dev: true }));
   },
 };
 
@@ -48,7 +48,7 @@ function serve(root, port) {
     clearScreen: false,
     resolve: { alias: coreAliases },
     server: { port, strictPort: true },
-    plugins: root === galleryRoot ? [apiReference] : [],
+    plugins: root === galleryRoot ? [docs] : [],
   });
 }
 
@@ -70,7 +70,7 @@ try {
 
 console.log('\n  loop apps\n');
 console.log(`  gallery    http://localhost:${galleryPort}/`);
-console.log(`  api        http://localhost:${galleryPort}/api/`);
+console.log(`  docs       http://localhost:${galleryPort}/docs/`);
 for (const app of apps) console.log(`  ${app.name.padEnd(10)} http://localhost:${app.port}/`);
 console.log('\n  press Ctrl+C to stop\n');
 

@@ -1,9 +1,9 @@
 /**
  * The site's 404.html. GitHub Pages serves it, with status 404, for any missing path under the
- * site, at the URL that was asked for: /loop/api/classes/Gone.html shows it from inside api/.
+ * site, at the URL that was asked for: /loop/docs/reference/gone.html shows it from inside docs/.
  * So the page is self-contained (inline style, no assets a relative path would miss from a
  * deeper folder), and its link back to the gallery is found from the URL: the path up to the
- * first segment that is one of the site's top-level folders (api, canvas2d, ...). Without
+ * first segment that is one of the site's top-level folders (docs, canvas2d, ...). Without
  * script, or for a miss that names no known folder, the link is `./`, right for 404.html itself
  * and for any miss one level under the site root.
  */

@@ -7,8 +7,7 @@ import { apps, galleryRoot } from '../apps.mjs';
 import { type SiteServer, serveSite } from './site-server.js';
 
 /**
- * The site `pnpm build` makes (apps/gallery/dist: the gallery, every app, the API reference and
- * 404.html), served under /loop/ the way GitHub Pages serves a project site, and every HTML page
+ * The site `pnpm build` makes (apps/gallery/dist: the gallery, every app, the docs and 404.html), served under /loop/ the way GitHub Pages serves a project site, and every HTML page
  * in it opened in headless Chromium: each answers 200 and loads without a console error, an
  * uncaught exception or a failed request (an absolute path would ask outside /loop/ and fail).
  * Every link inside the site must name a file of the site, and every page must be reachable
@@ -69,8 +68,7 @@ function watchProblems(page: Page): string[] {
 
 /**
  * Waits until a page has done what it does after `load`: an app has rendered a frame (its stats
- * overlay counts one), the API reference has built its navigation from navigation.js, the
- * gallery has listed its apps. An error on the way shows up as a problem, not a timeout.
+ * overlay counts one), the docs (VitePress) have hydrated, the gallery has listed its apps. An error on the way shows up as a problem, not a timeout.
  */
 async function settle(page: Page, path: string): Promise<void> {
   const top = path.split('/')[0]!;
@@ -81,8 +79,13 @@ async function settle(page: Page, path: string): Promise<void> {
       undefined,
       { ...wait, polling: 100 },
     );
-  } else if (top === 'api') {
-    await page.waitForSelector('#tsd-nav-container a', { ...wait, state: 'attached' });
+  } else if (top === 'docs') {
+    // VitePress marks the page's root once its app has mounted over the pre-rendered HTML.
+    await page.waitForFunction(
+      () => '__vue_app__' in (document.querySelector('#app') ?? {}),
+      undefined,
+      wait,
+    );
   } else if (path === 'index.html') {
     await page.waitForSelector('#apps a[data-app]', { ...wait, state: 'attached' });
   }
@@ -113,11 +116,17 @@ async function siteLinks(page: Page): Promise<{ inside: string[]; outside: strin
 }
 
 describe(`the built site, served under ${PREFIX}`, () => {
-  it('has the gallery, every app, the API reference and a 404 page', () => {
-    const expected = ['index.html', '404.html', 'api/index.html'];
+  it('has the gallery, every app, the docs and a 404 page', () => {
+    const expected = [
+      'index.html',
+      '404.html',
+      'docs/index.html',
+      'docs/guide/getting-started.html',
+      'docs/reference/index.html',
+    ];
     for (const name of APP_NAMES) expected.push(`${name}/index.html`);
     expect(pages).toEqual(expect.arrayContaining(expected));
-    expect(pages.filter((path) => path.startsWith('api/')).length).toBeGreaterThan(10);
+    expect(pages.filter((path) => path.startsWith('docs/reference/')).length).toBeGreaterThan(10);
   });
 
   it.for(pages)('%s answers 200 and loads without errors', async (path) => {
@@ -136,10 +145,13 @@ describe(`the built site, served under ${PREFIX}`, () => {
     }
   });
 
-  it('links the API reference and every app from the gallery, every page from them, and back', () => {
+  it('links Getting started and every app from the gallery, every page from them, and back', () => {
     const gallery = linksFrom.get('index.html') ?? [];
     expect(gallery).toEqual(
-      expect.arrayContaining(['api/index.html', ...[...APP_NAMES].map((n) => `${n}/index.html`)]),
+      expect.arrayContaining([
+        'docs/guide/getting-started.html',
+        ...[...APP_NAMES].map((n) => `${n}/index.html`),
+      ]),
     );
     const reached = new Set(['index.html']);
     const queue = ['index.html'];
@@ -153,14 +165,14 @@ describe(`the built site, served under ${PREFIX}`, () => {
     }
     expect(pages.filter((path) => !reached.has(path))).toEqual(['404.html']);
     const noWayBack = pages.filter(
-      (path) => path.startsWith('api/') && !linksFrom.get(path)?.includes('index.html'),
+      (path) => path.startsWith('docs/') && !linksFrom.get(path)?.includes('index.html'),
     );
-    expect(noWayBack, 'API pages without a link to the gallery').toEqual([]);
+    expect(noWayBack, 'docs pages without a link to the gallery').toEqual([]);
   });
 
   it.for([
     'nowhere',
-    'api/classes/Gone.html',
+    'docs/reference/gone.html',
     `${[...APP_NAMES][0]}/assets/missing/deeper/file.html`,
   ])('a miss at %s gets the 404 page, whose link leads back to the gallery', async (path) => {
     const page = await browser.newPage();
