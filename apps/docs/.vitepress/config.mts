@@ -37,8 +37,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Capped FPS on phones', link: '/guide/capped-fps' },
       { text: 'Record and replay', link: '/guide/record-and-replay' },
       { text: 'Simulation in a worker', link: '/guide/worker' },
-      // A guide of a feature still being built: listed, not linked, until its page lands.
-      { text: 'Multiplayer (coming)' },
+      { text: 'Multiplayer', link: '/guide/multiplayer' },
     ],
   },
   {

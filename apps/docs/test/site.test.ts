@@ -98,6 +98,7 @@ describe(`the built docs, served under ${PREFIX}`, () => {
         'guide/capped-fps.html',
         'guide/record-and-replay.html',
         'guide/worker.html',
+        'guide/multiplayer.html',
         'reference/index.html',
       ]),
     );
