@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { Client } from 'colyseus.js';
 import { createServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameServer } from './server/server';
-import { MSG_SNAPSHOT } from './shared/protocol';
-import { SNAPSHOT_BYTES } from './shared/snapshot';
+import { expectSnapshotsAt } from './server/test-harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,12 +24,7 @@ describe('npm run dev (vite.config.ts)', () => {
       const url = vite.resolvedUrls!.local[0]!;
       const page = await fetch(url);
       expect(await page.text()).toContain('<canvas id="game">');
-      const room = await new Client(`${url}colyseus`).joinOrCreate('arena');
-      const sizes: number[] = [];
-      room.onMessage(MSG_SNAPSHOT, (bytes: Uint8Array) => sizes.push(bytes.byteLength));
-      await expect.poll(() => sizes.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(sizes[0]).toBe(SNAPSHOT_BYTES);
-      await room.leave();
+      await expectSnapshotsAt(`${url}colyseus`);
     } finally {
       await vite.close();
     }

@@ -6,6 +6,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ArenaRoom, arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
+import { pageRoute } from './page-route';
 import type { RoomStats } from './seat';
 
 /** Options of {@link startServer}. */
@@ -27,6 +28,13 @@ export interface StartOptions {
    * rooms: a client matched by another process connects here. Needed with {@link redis}.
    */
   publicAddress?: string;
+  /**
+   * A built page (`dist/`) to serve on the same port, as `npm start` does in production: the
+   * page and its `/colyseus` endpoint on one origin. Colyseus takes any URL with `/matchmake`
+   * in it and the WebSocket path by its last two parts, so the page's `/colyseus` prefix needs
+   * no proxy here. Unset (the default, and under `npm run dev`, where Vite serves the page).
+   */
+  page?: string;
 }
 
 /** A running game server. */
@@ -94,7 +102,10 @@ function statsRoute(request: IncomingMessage, response: ServerResponse): void {
  * so a test process is never exited by the server.
  */
 export async function startServer(options: StartOptions = {}): Promise<GameServer> {
-  const http = createServer(statsRoute);
+  const page = options.page === undefined ? undefined : pageRoute(options.page);
+  const http = createServer((request, response) => {
+    if (!page?.(request, response)) statsRoute(request, response);
+  });
   const shared = options.redis
     ? { presence: new RedisPresence(options.redis), driver: new RedisDriver(options.redis) }
     : {};

@@ -1,8 +1,9 @@
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { TIMESTEP_MS } from '../shared/arena';
 import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
+import { SNAPSHOT_BYTES } from '../shared/snapshot';
 import type { ArenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
 import { type GameServer, startServer } from './server';
@@ -62,4 +63,17 @@ export function until(condition: () => boolean, what: string): Promise<void> {
     },
     { timeout: 5000, interval: 2 },
   );
+}
+
+/**
+ * Joins the arena at `endpoint` as a page does (`<its URL>colyseus`), waits for a snapshot of the
+ * full size and leaves: the one-URL check of `npm run dev` and `npm run start`.
+ */
+export async function expectSnapshotsAt(endpoint: string): Promise<void> {
+  const room = await new Client(endpoint).joinOrCreate('arena');
+  const sizes: number[] = [];
+  room.onMessage(MSG_SNAPSHOT, (bytes: Uint8Array) => sizes.push(bytes.byteLength));
+  await expect.poll(() => sizes.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(sizes[0]).toBe(SNAPSHOT_BYTES);
+  await room.leave();
 }

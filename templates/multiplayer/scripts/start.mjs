@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the game in production, on a Node host. One process serves the built page
+ * (`dist/`, from `npm run build`) and the Colyseus game server on one port, so the page finds
+ * the game at its own `/colyseus`, as under `npm run dev`. A static host cannot run this: the
+ * rooms step the simulation on the server. Settings from the environment: PORT (default 3000;
+ * hosts set it), HOST (default 0.0.0.0: every interface, as a host's router needs). The
+ * server's TypeScript is loaded through Vite, as `npm run dev` loads it, so install with dev
+ * dependencies. Prints one line when listening and stops cleanly on SIGTERM or SIGINT.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadModules, root, stopOnSignals } from './vite-load.mjs';
+
+const page = join(root, 'dist');
+if (!existsSync(join(page, 'index.html'))) {
+  console.error(`npm start: no built page in ${page}; run npm run build first`);
+  process.exit(1);
+}
+const host = process.env.HOST || '0.0.0.0';
+const port = Number(process.env.PORT) || 3000;
+const { loader, modules } = await loadModules('/src/server/server.ts');
+const game = await modules[0].startServer({ port, host, page });
+console.log(`arena: the page and the game server on http://${host}:${game.port}/`);
+stopOnSignals(async () => {
+  await game.stop();
+  await loader.close();
+});

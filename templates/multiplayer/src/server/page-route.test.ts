@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GameServer, startServer } from './server';
+import { expectSnapshotsAt } from './test-harness';
+
+/** A GET of `path` sent as written (fetch would resolve `..` before sending it). */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
+
+describe('npm start: the built page and the game on one port (startServer with page)', () => {
+  let folder: string;
+  let game: GameServer;
+  let url: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'arena-page-'));
+    const dist = join(folder, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<canvas id="game"></canvas>');
+    writeFileSync(join(dist, 'assets', 'main-abc.js'), 'export {};');
+    writeFileSync(join(folder, 'secret.txt'), 'not for the page');
+    game = await startServer({ page: dist });
+    url = `http://127.0.0.1:${game.port}/`;
+  });
+
+  afterAll(async () => {
+    await game?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and the hashed assets, cached for good', async () => {
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<canvas id="game">');
+    const asset = await fetch(`${url}assets/main-abc.js`);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers 404 outside the page: a missing file, a path out of its folder', async () => {
+    expect((await fetch(`${url}missing.js`)).status).toBe(404);
+    for (const path of ['/../secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await rawGet(game.port, path);
+      expect(response, path).toEqual({ status: 404, body: '' });
+    }
+  });
+
+  it("keeps the game under the page's own /colyseus: a client joins there and gets snapshots", async () => {
+    await expectSnapshotsAt(`${url}colyseus`);
+  });
+});
