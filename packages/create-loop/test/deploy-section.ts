@@ -12,6 +12,13 @@ export const HOSTS = ['GitHub Pages', 'Netlify', 'itch.io'] as const;
 /** One of {@link HOSTS}. */
 export type Host = (typeof HOSTS)[number];
 
+/**
+ * The comment that marks a step for a Node host: a template that runs a server of its own (the
+ * multiplayer one) cannot live on a static host, and its Deploy section builds the page, then
+ * starts the page and the server in one process.
+ */
+export const NODE_HOST = 'Node host';
+
 /** One build command of the Deploy section. */
 export interface DeployTarget {
   /** The host its comment names. */
@@ -24,10 +31,22 @@ export interface DeployTarget {
   base: string;
 }
 
+/** One command of a Node host's deploy: `PORT=8080 npm run start`. */
+export interface ServerStep {
+  /** The command as written, without its comment, environment included. */
+  command: string;
+  /** The command after its `NAME=value` words, split into words. */
+  argv: string[];
+  /** The `NAME=value` words the command starts with. */
+  env: Record<string, string>;
+}
+
 /** What the Deploy section says. */
 export interface DeploySection {
-  /** The build commands, in the README's order. */
+  /** The build commands for static hosts, in the README's order. */
   targets: DeployTarget[];
+  /** The commands for a Node host ({@link NODE_HOST}), in order; empty for a static template. */
+  server: ServerStep[];
   /**
    * The contents of the `public/_headers` file the section shows for Netlify (a code block after
    * the words `public/_headers`), dedented; undefined when the section shows none.
@@ -43,14 +62,32 @@ export function readmeSection(markdown: string, title: string): string | undefin
   return markdown.slice(start + 1, next === -1 ? undefined : next + 1);
 }
 
-/** One line of a ```sh block: `<command> # <host>...`. Throws on a line the e2e could not run. */
-function target(line: string): DeployTarget {
+/** A line of a ```sh block split at its `#`: the command and the comment, both trimmed. */
+function split(line: string): { command: string; comment: string } {
   const hash = line.indexOf('#');
   const command = (hash === -1 ? line : line.slice(0, hash)).trim();
-  const comment = hash === -1 ? '' : line.slice(hash + 1).trim();
+  return { command, comment: hash === -1 ? '' : line.slice(hash + 1).trim() };
+}
+
+/** A Node host's line: leading `NAME=value` words are its environment, the rest its argv. */
+function serverStep(command: string): ServerStep {
+  const words = command.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
+    const word = words.shift()!;
+    env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+  }
+  return { command, argv: words, env };
+}
+
+/** One line of a ```sh block: `<command> # <host>...`. Throws on a line the e2e could not run. */
+function target(line: string): DeployTarget {
+  const { command, comment } = split(line);
   const host = HOSTS.find((h) => comment.startsWith(h));
   if (host === undefined) {
-    throw new Error(`Deploy: "${line}" does not say which host it is for (${HOSTS.join(', ')})`);
+    throw new Error(
+      `Deploy: "${line}" does not say which host it is for (${[...HOSTS, NODE_HOST].join(', ')})`,
+    );
   }
   const argv = command.split(/\s+/);
   const base = argv.find((word) => word.startsWith('--base='))?.slice('--base='.length);
@@ -60,16 +97,19 @@ function target(line: string): DeployTarget {
 
 /**
  * Parses the Deploy section of a README: every line of its ```sh blocks is a build command for
- * one host. Throws when the README has no Deploy section or a line that names no host or sets no
- * base, so nothing in it goes untested.
+ * one static host, or a step for a Node host (its comment starts with {@link NODE_HOST}).
+ * Throws when the README has no Deploy section or a line that names no host or (for a static
+ * host) sets no base, so nothing in it goes untested.
  */
 export function deploySection(readme: string): DeploySection {
   const text = readmeSection(readme, 'Deploy');
   if (text === undefined) throw new Error('the README has no "## Deploy" section');
-  const targets = [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
+  const lines = [...text.matchAll(/```sh\n([\s\S]*?)```/g)]
     .flatMap((m) => m[1]!.split('\n'))
-    .filter((line) => line.trim() !== '')
-    .map(target);
+    .filter((line) => line.trim() !== '');
+  const onNode = (line: string) => split(line).comment.startsWith(NODE_HOST);
+  const targets = lines.filter((line) => !onNode(line)).map(target);
+  const server = lines.filter(onNode).map((line) => serverStep(split(line).command));
   const block = /`public\/_headers`[\s\S]*?\n([ \t]*)```\w*\n([\s\S]*?)\n[ \t]*```/.exec(text);
   const headersFile = block
     ? `${block[2]!
@@ -77,7 +117,7 @@ export function deploySection(readme: string): DeploySection {
         .map((line) => line.slice(block[1]!.length))
         .join('\n')}\n`
     : undefined;
-  return { targets, headersFile };
+  return { targets, server, headersFile };
 }
 
 /** One rule of a Netlify `_headers` file: a path pattern and the headers it adds. */

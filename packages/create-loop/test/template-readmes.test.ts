@@ -6,6 +6,7 @@ import {
   deploySection,
   HOSTS,
   type Host,
+  NODE_HOST,
   parseHeadersFile,
   readmeSection,
 } from './deploy-section.js';
@@ -15,7 +16,8 @@ import { monorepoTemplates, TEMPLATES_SOURCE } from './helpers.js';
  * Every template's README (the README of every project create-loop scaffolds) tells a person how
  * to turn the demo into their game ("Make it yours") and how to put it online ("Deploy"). This
  * file holds the README to the template's real files and names, and the Deploy commands to the
- * rules the hosts need; the scaffold e2e then runs those very commands (parsed by the same
+ * rules the hosts need (static hosts for a page; a Node host for a template whose package.json
+ * has a `start` script, which runs a server a static host cannot); the scaffold e2e then runs those very commands (parsed by the same
  * `deploySection`) and opens each build in Chromium where that host would serve it.
  */
 
@@ -60,6 +62,16 @@ function pageTemplates(): string[] {
 /** The argv of `deploy`'s build as `pm` spells it, from the README create-loop writes for `pm`. */
 function argvFor(readme: string, pm: 'npm' | 'pnpm' | 'yarn' | 'bun'): string[][] {
   return deploySection(forPackageManager(readme, pm)).targets.map((t) => t.argv);
+}
+
+/**
+ * Whether a template runs a server of its own, as its package.json declares with a `start`
+ * script (the page and the server in one process): such a game lives on a Node host, and its
+ * Deploy section says how to build and start it there instead of building for static hosts.
+ */
+function runsAServer(dir: string): boolean {
+  const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return typeof scripts?.start === 'string';
 }
 
 describe.each(pageTemplates())('templates/%s/README.md', (template) => {
@@ -113,25 +125,66 @@ describe.each(pageTemplates())('templates/%s/README.md', (template) => {
     expect(missing).toEqual([]);
   });
 
-  it('Deploy builds once for each host with the base that host serves from', () => {
-    const { targets } = deploySection(text());
-    expect(targets.map((t) => t.host).sort()).toEqual([...HOSTS].sort());
-    for (const { host, base, argv } of targets) {
-      expect(base, host).toMatch(BASE[host]);
-      expect(argv, host).toEqual(['npm', 'run', 'build', '--', `--base=${base}`]);
-    }
-    // `npm run build -- <flag>` appends the flag to the script's last command: it must be Vite's.
-    const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    expect(scripts.build).toMatch(/(^|&& )vite build$/);
-  });
+  if (runsAServer(dir)) {
+    it(`Deploy builds the page and starts it with its server on a ${NODE_HOST}, not a static one`, () => {
+      const readme = text();
+      const { targets, server } = deploySection(readme);
+      expect(targets, 'no static host can run the server').toEqual([]);
+      expect(readmeSection(readme, 'Deploy')).toMatch(/static host/);
+      expect(server.map((step) => step.argv)).toEqual([
+        ['npm', 'run', 'build'],
+        ['npm', 'run', 'start'],
+      ]);
+      expect(server[0]!.env).toEqual({});
+      expect(Object.keys(server[1]!.env)).toEqual(['PORT']);
+      expect(server[1]!.env.PORT).toMatch(/^[1-9]\d{3,4}$/);
+      // The start script is a Node script of the template's own that reads PORT.
+      const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const script = /^node ([\w./-]+\.m?js)$/.exec(scripts.start)?.[1];
+      expect(script, `scripts.start: ${scripts.start}`).toBeDefined();
+      expect(readFileSync(join(dir, script!), 'utf8')).toContain('process.env.PORT');
+      expect(scripts.build).toMatch(/(^|&& )vite build$/);
+    });
 
-  it('Deploy commands stay the same builds when create-loop rewrites them for pnpm, yarn and bun', () => {
-    const readme = text();
-    const bases = deploySection(readme).targets.map((t) => `--base=${t.base}`);
-    expect(argvFor(readme, 'pnpm')).toEqual(bases.map((b) => ['pnpm', 'build', b]));
-    expect(argvFor(readme, 'yarn')).toEqual(bases.map((b) => ['yarn', 'build', b]));
-    expect(argvFor(readme, 'bun')).toEqual(bases.map((b) => ['bun', 'run', 'build', b]));
-  });
+    it('Deploy commands stay the same steps when create-loop rewrites them for pnpm, yarn and bun', () => {
+      const readme = text();
+      const steps = (pm: 'pnpm' | 'yarn' | 'bun') =>
+        deploySection(forPackageManager(readme, pm)).server.map((step) => step.argv);
+      expect(steps('pnpm')).toEqual([
+        ['pnpm', 'build'],
+        ['pnpm', 'start'],
+      ]);
+      expect(steps('yarn')).toEqual([
+        ['yarn', 'build'],
+        ['yarn', 'start'],
+      ]);
+      expect(steps('bun')).toEqual([
+        ['bun', 'run', 'build'],
+        ['bun', 'run', 'start'],
+      ]);
+    });
+  } else {
+    it('Deploy builds once for each host with the base that host serves from', () => {
+      const { targets, server } = deploySection(text());
+      expect(server, 'a static site needs no Node host').toEqual([]);
+      expect(targets.map((t) => t.host).sort()).toEqual([...HOSTS].sort());
+      for (const { host, base, argv } of targets) {
+        expect(base, host).toMatch(BASE[host]);
+        expect(argv, host).toEqual(['npm', 'run', 'build', '--', `--base=${base}`]);
+      }
+      // `npm run build -- <flag>` appends the flag to the script's last command: it must be Vite's.
+      const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      expect(scripts.build).toMatch(/(^|&& )vite build$/);
+    });
+
+    it('Deploy commands stay the same builds when create-loop rewrites them for pnpm, yarn and bun', () => {
+      const readme = text();
+      const bases = deploySection(readme).targets.map((t) => `--base=${t.base}`);
+      expect(argvFor(readme, 'pnpm')).toEqual(bases.map((b) => ['pnpm', 'build', b]));
+      expect(argvFor(readme, 'yarn')).toEqual(bases.map((b) => ['yarn', 'build', b]));
+      expect(argvFor(readme, 'bun')).toEqual(bases.map((b) => ['bun', 'run', 'build', b]));
+    });
+  }
 
   it('Deploy shows Netlify the isolation headers exactly when the template has a worker mode', () => {
     const { headersFile } = deploySection(text());
@@ -162,6 +215,23 @@ describe('deploySection', () => {
       },
     ]);
     expect(headersFile).toBeUndefined();
+  });
+
+  it("reads a Node host's lines as steps, their NAME=value words as the environment", () => {
+    const section = deploySection(
+      readme(
+        'npm run build   # Node host: the page\nPORT=8080 HOST=::  npm run start  # Node host',
+      ),
+    );
+    expect(section.targets).toEqual([]);
+    expect(section.server).toEqual([
+      { command: 'npm run build', argv: ['npm', 'run', 'build'], env: {} },
+      {
+        command: 'PORT=8080 HOST=::  npm run start',
+        argv: ['npm', 'run', 'start'],
+        env: { PORT: '8080', HOST: '::' },
+      },
+    ]);
   });
 
   it('refuses a line the e2e could not run: no host named, or no base', () => {
