@@ -142,23 +142,21 @@ export function spawnGroup(
 }
 
 /**
- * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
- * own vite, and waits (polling) until it answers. Runs in its own process group so stop() ends it
- * and anything it started.
+ * Starts `command ...args` in `cwd` in a process group of its own and waits (polling) until `url`
+ * answers 200: a server of the scaffold (vite preview, its dev server, its own `npm run start`).
+ * Its output goes into the error when it exits early or never answers.
  */
-export async function preview(cwd: string): Promise<Server> {
-  const port = await freePort();
-  const vite = resolve(cwd, 'node_modules', '.bin', 'vite');
-  const group = spawnGroup(
-    vite,
-    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd, env: e2eEnv() },
-  );
+export async function serve(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; url: string; env?: NodeJS.ProcessEnv },
+): Promise<Server> {
+  const group = spawnGroup(command, args, { cwd: options.cwd, env: options.env ?? e2eEnv() });
   const { stop } = group;
-  const url = `http://127.0.0.1:${port}/`;
+  const { url } = options;
   const deadline = Date.now() + START_WAIT_MS;
   for (;;) {
-    if (group.exited()) throw new Error(`vite preview exited:\n${group.log()}`);
+    if (group.exited()) throw new Error(`${command} ${args.join(' ')} exited:\n${group.log()}`);
     try {
       const response = await fetch(url);
       if (response.ok) return { url, stop };
@@ -167,8 +165,20 @@ export async function preview(cwd: string): Promise<Server> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`vite preview did not answer on ${url}:\n${group.log()}`);
+      throw new Error(`${command} ${args.join(' ')} did not answer on ${url}:\n${group.log()}`);
     }
     await sleep(100);
   }
+}
+
+/**
+ * Starts `vite preview` of a built scaffold on 127.0.0.1 with a free port, using the scaffold's
+ * own vite, and waits (polling) until it answers. Runs in its own process group so stop() ends it
+ * and anything it started.
+ */
+export async function preview(cwd: string): Promise<Server> {
+  const port = await freePort();
+  const vite = resolve(cwd, 'node_modules', '.bin', 'vite');
+  const args = ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+  return serve(vite, args, { cwd, url: `http://127.0.0.1:${port}/` });
 }

@@ -26,6 +26,7 @@ import { expectDeployed } from './deploy.js';
 import { capViolations, describeFrames, framesOver, recordFrames } from './frames.js';
 import { collectProblems, expectDrawnAndMoving, PAGE_WAIT_MS, waitForFirstFrame } from './page.js';
 import { e2eEnv, exec, preview } from './processes.js';
+import { expectJoined, serveAsDeployed, serveDev } from './server-template.js';
 import { serveStatic } from './static-host.js';
 import { expectWorkerMode } from './worker-mode.js';
 
@@ -39,6 +40,10 @@ import { expectWorkerMode } from './worker-mode.js';
  *   each build command of the project README's Deploy section, run as written, its dist/ served
  *   as that host serves it (GitHub Pages under /<repo>/, Netlify at / with its _headers,
  *   itch.io in a folder of its own) and checked the same way.
+ * A template that runs a server of its own (multiplayer, with a `start` script) runs its own
+ * tests, then is served by `npm run dev` and by its README's Node host commands (`npm run build`,
+ * `PORT=… npm run start`) in place of the preview and the static hosts, and a page must join the
+ * game through each: a seat, a measured round trip, the player moving under a key.
  *
  * Nothing here depends on how fast the machine is (a loaded 2-core CI machine must not make it
  * flake): waits poll for a condition with a generous timeout, and the only assertion on frame
@@ -49,7 +54,7 @@ import { expectWorkerMode } from './worker-mode.js';
  * carries data-rendered, data-skipped, data-fps and data-time (performance.now() when written).
  */
 
-const TEMPLATES = ['canvas2d', 'mobile', 'rapier', 'three'] as const;
+const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'rapier', 'three'] as const;
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
@@ -168,7 +173,18 @@ describe.each(TEMPLATES)('template %s', (template) => {
     await exec('npm', ['run', 'build'], { cwd: app });
     expect(existsSync(join(app, 'dist', 'index.html'))).toBe(true);
 
-    // 4. Serve the build and look at it.
+    // 4. Serve it and look at it. A template that runs a server of its own (a `start` script: the
+    //    page and the game server) is served by its dev command, never by a static preview, and
+    //    checked by what only a connected page shows (e2e/server-template.ts).
+    if (typeof manifest.scripts.start === 'string') {
+      const dev = await serveDev(app);
+      try {
+        console.log(`[e2e ${template}] npm run dev at ${await expectJoined(browser, dev.url)}`);
+      } finally {
+        await dev.stop();
+      }
+      return;
+    }
     const server = await preview(app);
     const page = await browser.newPage();
     page.setDefaultTimeout(PAGE_WAIT_MS);
@@ -220,18 +236,36 @@ describe.each(TEMPLATES)('template %s', (template) => {
   });
 
   // 6. Deployed as the project's README says: each host's build command, run as written, and
-  //    the build served under the path that host serves it from (test/deploy-section.ts).
-  it.each(
-    deploySection(readFileSync(join(TEMPLATES_SOURCE, template, 'README.md'), 'utf8')).targets,
-  )(
+  //    the build served under the path that host serves it from (test/deploy-section.ts); for a
+  //    template with a server, the Node host's build and start, and a page that joins the game.
+  const deploy = deploySection(readFileSync(join(TEMPLATES_SOURCE, template, 'README.md'), 'utf8'));
+  /** The project scaffolded and installed by the test above, and its own README's Deploy. */
+  const scaffolded = () => {
+    const app = join(tmp, template, 'my-game');
+    expect(
+      existsSync(join(app, 'node_modules')),
+      'the project scaffolded and installed above',
+    ).toBe(true);
+    return { app, section: deploySection(readFileSync(join(app, 'README.md'), 'utf8')) };
+  };
+  if (deploy.server.length > 0) {
+    it('deploys on a Node host as its README says: builds, starts, and a page joins the game', async () => {
+      const { app, section } = scaffolded();
+      expect(section.server, "the scaffold's own README").toEqual(deploy.server);
+      const server = await serveAsDeployed(app, section.server);
+      try {
+        const commands = section.server.map((step) => step.command).join(', ');
+        console.log(`[e2e ${template}] ${commands} at ${await expectJoined(browser, server.url)}`);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+  if (deploy.targets.length === 0) return;
+  it.each(deploy.targets)(
     'deploys as its README says: $host, $command, served where the host serves it',
     async (target) => {
-      const app = join(tmp, template, 'my-game');
-      expect(
-        existsSync(join(app, 'node_modules')),
-        'the project scaffolded and installed above',
-      ).toBe(true);
-      const section = deploySection(readFileSync(join(app, 'README.md'), 'utf8'));
+      const { app, section } = scaffolded();
       expect(section.targets, "the scaffold's own README").toContainEqual(target);
       const line = await expectDeployed(
         browser,
