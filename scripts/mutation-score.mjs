@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 /**
- * The gate after `stryker run` (`pnpm mutate`): reads Stryker's JSON report, prints the
- * mutation score of each area of @loop/core and exits 1 when one is under its threshold:
- * 90 % for src outside dom/, 80 % for src/dom/ (driven by the real-browser tests).
+ * The gate after `stryker run` (`pnpm mutate`), shared by every package that runs Stryker
+ * (@loop/core, the templates): reads Stryker's JSON report in the current package, prints the
+ * mutation score of each area and exits 1 when one is under its threshold. Areas are arguments,
+ * `<path prefix>=<threshold>`, the first matching one wins; @loop/core passes
+ * `src/dom/=80 src/=90` (dom/ is driven by the real-browser tests), a template `src/=85`.
+ * `--checked=<date>` names the day the marked lines' siblings were last checked killed.
+ *
+ *   node ../../scripts/mutation-score.mjs src/dom/=80 src/=90 --checked=2026-11-22
  *
  * Score = detected / valid, as Stryker counts it: killed and timed-out mutants are detected;
  * survived and uncovered ones are not; compile errors and mutants marked equivalent (a
@@ -12,14 +17,28 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+const root = process.cwd();
+const { name: packageName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const report = JSON.parse(readFileSync(join(root, 'reports/mutation/mutation.json'), 'utf8'));
 
-/** Areas and their thresholds, the first matching one wins. */
-const AREAS = [
-  { name: 'src/dom', test: (file) => file.startsWith('src/dom/'), threshold: 80 },
-  { name: 'src (outside dom)', test: () => true, threshold: 90 },
-];
+const args = process.argv.slice(2);
+const checked = args.find((a) => a.startsWith('--checked='))?.slice('--checked='.length);
+/** Areas and their thresholds, the first matching one wins; a file no area matches fails. */
+const AREAS = args
+  .filter((a) => !a.startsWith('--'))
+  .map((a, i, all) => {
+    const [prefix, threshold] = a.split('=');
+    if (!prefix || !(Number(threshold) > 0)) {
+      console.error(`mutation-score: "${a}" is not <path prefix>=<threshold>`);
+      process.exit(2);
+    }
+    const name = i > 0 && i === all.length - 1 ? `${prefix} (the rest)` : prefix;
+    return { name, test: (file) => file.startsWith(prefix), threshold: Number(threshold) };
+  });
+if (AREAS.length === 0) {
+  console.error('usage: node mutation-score.mjs <path prefix>=<threshold>... [--checked=<date>]');
+  process.exit(2);
+}
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
@@ -28,6 +47,10 @@ const equivalent = [];
 for (const [path, file] of Object.entries(report.files)) {
   const name = relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/');
   const area = tally.find((a) => a.test(name));
+  if (!area) {
+    console.error(`mutation-score: ${name} is in no area (${args.join(' ')})`);
+    process.exit(2);
+  }
   for (const m of file.mutants) {
     const where = `${name}:${m.location.start.line}`;
     if (DETECTED.has(m.status)) area.detected++;
@@ -78,15 +101,17 @@ function markdown(rows) {
   const table = [['where', 'mutator', 'mutant', 'why the line is marked'], ...rows];
   const widths = table[0].map((_, i) => Math.max(3, ...table.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  const siblings = checked
+    ? `Those were checked killed by a run with\nevery comment removed (${checked})`
+    : 'Those must be killed by a test as well';
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
   return `# Equivalent mutants
 
-Mutants of \`@loop/core\` that no test can kill because they do not change what the code
+Mutants of \`${packageName}\` that no test can kill because they do not change what the code
 does, each marked in the source with a \`// Stryker disable next-line <mutator>: <reason>\`
 comment. A comment silences every mutant of its mutator on that line, so the table lists them
 all: beside each equivalent one (\`<\` made \`<=\` where both agree at the boundary) may stand
-a sibling that does change behaviour (\`<\` made \`>=\`). Those were checked killed by a run with
-every comment removed (2026-11-22). This file is written by \`pnpm mutate\` from Stryker's
+a sibling that does change behaviour (\`<\` made \`>=\`). ${siblings}. This file is written by \`pnpm mutate\` from Stryker's
 report; every other mutant must be killed.
 
 ${[line(table[0]), rule, ...table.slice(1).map(line)].join('\n')}

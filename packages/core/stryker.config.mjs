@@ -2,7 +2,7 @@
 /**
  * Mutation testing of @loop/core (`pnpm mutate`): Stryker breaks the source one small change at
  * a time and runs the tests that cover it, node and real-browser ones alike; a change no test
- * notices is a surviving mutant. scripts/mutation-score.mjs then checks the score per area.
+ * notices is a surviving mutant. ../../scripts/mutation-score.mjs then checks the score per area.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
