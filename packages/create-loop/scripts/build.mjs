@@ -4,7 +4,8 @@
  *   1. dist/       the CLI, compiled by the native tsc (TypeScript 7) from src/
  *   2. templates/  a copy of the monorepo's templates/<name>/, without node_modules, dist,
  *                  .turbo and *.tsbuildinfo, with .gitignore/.npmrc stored as _gitignore/_npmrc
- *                  (npm never packs those two names)
+ *                  (npm never packs those two names), and without the monorepo's mutation
+ *                  testing (MONOREPO_ONLY files, the mutate script, Stryker's devDependencies)
  *   3. dist/workspace-versions.json   the versions of the monorepo's published packages, so the
  *                  CLI can turn `workspace:^` into `^<version>` without a registry
  * and checks that every `workspace:` spec in every template resolves, so a template that
@@ -39,7 +40,8 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'],
 if (compiled.status !== 0) fail(`tsc exited with ${compiled.status ?? compiled.signal}`);
 chmodSync(join(dist, 'index.js'), 0o755);
 
-const { copyDir, isBuildArtifact, PACK_RENAMES } = await import('../dist/copy.js');
+const { copyDir, isBuildArtifact, MONOREPO_ONLY, PACK_RENAMES } = await import('../dist/copy.js');
+const { formatManifest, withoutMonorepoTooling } = await import('../dist/manifest.js');
 const { findWorkspaceSpecs, rewriteWorkspaceDeps, DEPENDENCY_FIELDS } = await import(
   '../dist/workspace-deps.js'
 );
@@ -86,10 +88,14 @@ for (const name of names) {
       }
     }
   }
-  const files = await copyDir(join(source, name), join(templatesOut, name), {
-    renames: PACK_RENAMES,
-    skip: isBuildArtifact,
-  });
+  const out = join(templatesOut, name);
+  await copyDir(join(source, name), out, { renames: PACK_RENAMES, skip: isBuildArtifact });
+  // The monorepo's mutation testing stays behind: its files, its script and devDependencies.
+  for (const entry of MONOREPO_ONLY) rmSync(join(out, entry), { recursive: true, force: true });
+  const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  ).length;
+  writeFileSync(join(out, 'package.json'), formatManifest(withoutMonorepoTooling(manifest)));
   console.log(`create-loop build: templates/${name} (${files} files)`);
 }
 console.log(`create-loop build: versions ${JSON.stringify(versions)}`);

@@ -27,6 +27,20 @@ export function isBuildArtifact(name: string, isDirectory: boolean): boolean {
   return (isDirectory && SKIPPED_DIRS.has(name)) || name.endsWith('.tsbuildinfo');
 }
 
+/**
+ * A template's top-level files that serve the monorepo's own checks, not a game made from it:
+ * Stryker's config, its committed incremental results (`mutation/`), the list of equivalent
+ * mutants and the reports. The build leaves them out of the package, and
+ * `withoutMonorepoTooling` the script and devDependencies that run them: a scaffold could not
+ * run them (they reach into the monorepo), and Stryker is a large install no game asked for.
+ */
+export const MONOREPO_ONLY: readonly string[] = [
+  'MUTANTS.md',
+  'mutation',
+  'reports',
+  'stryker.config.mjs',
+];
+
 /** How `copyDir` names and filters entries. */
 export interface CopyOptions {
   /** Old name -> new name, applied to files at any depth (e.g. `SCAFFOLD_RENAMES`). */

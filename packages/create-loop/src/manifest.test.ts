@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from './errors.js';
-import { formatManifest, parseManifest, toScaffoldManifest } from './manifest.js';
+import {
+  formatManifest,
+  parseManifest,
+  toScaffoldManifest,
+  withoutMonorepoTooling,
+} from './manifest.js';
 
 const versions = { '@loop/core': '0.1.0' };
 
@@ -74,5 +79,45 @@ describe('parseManifest / formatManifest', () => {
     expect(() => parseManifest('[]', '/t/package.json')).toThrow(
       '/t/package.json is not a JSON object',
     );
+  });
+});
+
+describe('withoutMonorepoTooling', () => {
+  it('drops the mutate script and the Stryker devDependencies, keeping everything else in order', () => {
+    const template = {
+      name: 'template-three',
+      scripts: { dev: 'vite', mutate: 'stryker run', test: 'vitest run' },
+      dependencies: { three: '~0.187.0' },
+      devDependencies: {
+        '@stryker-mutator/core': '~9.6.1',
+        '@stryker-mutator/vitest-runner': '~9.6.1',
+        vite: '~8.3.8',
+      },
+    };
+    const out = withoutMonorepoTooling(template);
+    expect(out).toEqual({
+      name: 'template-three',
+      scripts: { dev: 'vite', test: 'vitest run' },
+      dependencies: { three: '~0.187.0' },
+      devDependencies: { vite: '~8.3.8' },
+    });
+    expect(Object.keys(out.scripts as object)).toEqual(['dev', 'test']);
+    expect(template.scripts.mutate).toBe('stryker run'); // the template's own object untouched
+  });
+
+  it('drops a field left empty and leaves a manifest without them as it is', () => {
+    expect(
+      withoutMonorepoTooling({
+        name: 'x',
+        scripts: { mutate: 'stryker run' },
+        devDependencies: { '@stryker-mutator/core': '1' },
+      }),
+    ).toEqual({ name: 'x' });
+    const plain = {
+      name: 'y',
+      scripts: { dev: 'vite' },
+      dependencies: { '@stryker-mutator/api': '1' },
+    };
+    expect(withoutMonorepoTooling(plain)).toEqual(plain);
   });
 });

@@ -44,6 +44,26 @@ export function toScaffoldManifest(
   return manifest;
 }
 
+/**
+ * The template's manifest without the monorepo's mutation testing: no `mutate` script and no
+ * `@stryker-mutator/*` devDependencies (their files are `MONOREPO_ONLY`, left out of the
+ * package), so a scaffold has no script that cannot run and installs no Stryker. Key order and
+ * everything else kept; fields left empty are dropped.
+ */
+export function withoutMonorepoTooling(template: Manifest): Manifest {
+  const manifest: Manifest = { ...template };
+  const strip = (field: string, drop: (key: string) => boolean) => {
+    const value = manifest[field];
+    if (value === null || typeof value !== 'object') return;
+    const kept = Object.entries(value).filter(([key]) => !drop(key));
+    if (kept.length > 0) manifest[field] = Object.fromEntries(kept);
+    else delete manifest[field];
+  };
+  strip('scripts', (key) => key === 'mutate');
+  strip('devDependencies', (key) => key.startsWith('@stryker-mutator/'));
+  return manifest;
+}
+
 /** Parses package.json text, with an error that names the file instead of a JSON offset. */
 export function parseManifest(text: string, file: string): Manifest {
   let value: unknown;

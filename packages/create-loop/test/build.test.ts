@@ -48,6 +48,27 @@ describe('the built package', () => {
     },
   );
 
+  it.each(templates)(
+    'templates/%s leaves the monorepo mutation testing behind: no Stryker files, script or devDependencies',
+    (name) => {
+      const built = tree(join(PKG_DIR, 'templates', name));
+      expect(built.filter((f) => /stryker|^mutation\/|^MUTANTS\.md$|^reports\//.test(f))).toEqual(
+        [],
+      );
+      const manifest = readJson(join(PKG_DIR, 'templates', name, 'package.json'));
+      expect(manifest.scripts?.mutate).toBeUndefined();
+      expect(
+        Object.keys(manifest.devDependencies ?? {}).filter((d) => d.includes('stryker')),
+      ).toEqual([]);
+      const source = readJson(join(TEMPLATES_SOURCE, name, 'package.json'));
+      expect({
+        ...manifest,
+        scripts: source.scripts,
+        devDependencies: source.devDependencies,
+      }).toEqual(source);
+    },
+  );
+
   it('dist/workspace-versions.json holds the published version of every workspace: dependency of a template', () => {
     const versions: Record<string, string> = readJson(
       join(PKG_DIR, 'dist/workspace-versions.json'),
