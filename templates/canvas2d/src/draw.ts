@@ -9,10 +9,11 @@ const SPRITE = 64;
 /**
  * One disc per colour, drawn once. A frame then draws each ball as a scaled image, which the
  * GPU batches into few draw calls; hundreds of arcs are paths to tessellate, every frame.
+ * Exported, with the document to paint in, for the tests: `draw` makes them once per page.
  */
-function makeSprites(): HTMLCanvasElement[] {
+export function makeSprites(doc: Document = document): HTMLCanvasElement[] {
   return COLORS.map((color) => {
-    const sprite = document.createElement('canvas');
+    const sprite = doc.createElement('canvas');
     sprite.width = SPRITE;
     sprite.height = SPRITE;
     const ctx = sprite.getContext('2d')!;

@@ -6,7 +6,7 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { draw } from './draw';
+import { Game } from './game';
 import { World } from './world';
 
 /**
@@ -25,9 +25,7 @@ stylePage({ canvas, hud });
 const ctx = canvas.getContext('2d', { alpha: false })!;
 
 const world = new World(BALLS);
-const scratch = new Float64Array(world.positions.current.length);
-let ratio = 1;
-let interpolate = true;
+const game = new Game(world, ctx);
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -39,14 +37,14 @@ const input = scope.add(createInput({ pointer: canvas, preventDefault: ['Space']
 scope.add(
   watchCanvas(canvas, (size) => {
     world.resize(size.width, size.height);
-    ratio = size.ratio;
+    game.ratio = size.ratio;
   }),
 );
 
 function showMode(): void {
-  toggle.textContent = `Interpolation: ${interpolate ? 'on' : 'off'} (I)`;
-  toggle.setAttribute('aria-pressed', String(interpolate));
-  mode.textContent = interpolate
+  toggle.textContent = `Interpolation: ${game.interpolate ? 'on' : 'off'} (I)`;
+  toggle.setAttribute('aria-pressed', String(game.interpolate));
+  mode.textContent = game.interpolate
     ? `Simulation ${SIMULATION_HZ} Hz, drawn every frame between two steps. Switch interpolation off to see the stutter it removes.`
     : `Simulation ${SIMULATION_HZ} Hz, drawn as is: the picture moves only when a step runs, so it stutters.`;
 }
@@ -55,17 +53,11 @@ showMode();
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,
   update(dt) {
-    const keys = input.sample(); // once per fixed step, before anything reads input
-    if (keys.wasPressed('KeyI')) {
-      interpolate = !interpolate;
-      showMode();
-    }
-    world.step(dt, keys);
+    // Once per fixed step, before anything reads input; KeyI switches interpolation.
+    if (game.update(dt, input.sample())) showMode();
   },
-  // alpha = 1 draws the latest step as is: what a loop without interpolation shows.
-  render(alpha) {
-    draw(ctx, world, interpolate ? alpha : 1, ratio, scratch);
-  },
+  // With interpolation off, the latest step as is (alpha 1): what a loop without it shows.
+  render: (alpha) => game.render(alpha),
 });
 // The scope disposes it on a hot update. It pauses by itself while the tab is hidden, and
 // resumes without a catch-up burst.

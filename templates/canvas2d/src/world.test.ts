@@ -69,3 +69,140 @@ describe('World', () => {
     expect(by - ay).toBeCloseTo(142.5, 1);
   });
 });
+
+/** A world of one ball with its random numbers' twin, past the ones the constructor drew. */
+function oneBall(seed: number): { world: World; twin: Random } {
+  const world = new World(1, new Random(seed));
+  const twin = new Random(seed);
+  for (let i = 0; i < 5; i++) twin.next();
+  return { world, twin };
+}
+
+/** Puts body `i` at (x, y) moving at (vx, vy). */
+function place(world: World, i: number, x: number, y: number, vx: number, vy: number): void {
+  world.positions.current.set([x, y], 2 * i);
+  world.velocities.set([vx, vy], 2 * i);
+}
+
+describe('World, every setting away from its default', () => {
+  it('starts each ball from its seed: radius 3-9, in the top half, speed ±300 per axis', () => {
+    const world = new World(7, new Random(11));
+    const r = new Random(11);
+    for (let i = 0; i < 7; i++) {
+      expect(world.radii[i]).toBe(3 + r.next() * 6);
+      expect(world.positions.current[2 * i]).toBe(r.next() * 800);
+      expect(world.positions.current[2 * i + 1]).toBe(r.next() * 600 * 0.5);
+      expect(world.velocities[2 * i]).toBe((r.next() - 0.5) * 600);
+      expect(world.velocities[2 * i + 1]).toBe((r.next() - 0.5) * 600);
+    }
+    expect(world.bob).toBe(7);
+    expect(world.radii[7]).toBe(16);
+    // The bob rests a spring's length right of the anchor, which hangs at (400, 120).
+    expect([...world.positions.current.subarray(14)]).toEqual([520, 120, 400, 120]);
+    // No smear on the first frame: the previous state is the starting one.
+    expect(world.positions.previous).toEqual(world.positions.current);
+  });
+
+  it('moves a ball by its velocity after gravity, over the given dt, from the previous step', () => {
+    const { world, twin } = oneBall(2);
+    world.resize(10_000, 10_000);
+    place(world, 0, 5000, 5000, 30, -40);
+    world.step(0.05, createInput().sample());
+    const vy = -40 + 900 * 0.05;
+    expect([...world.velocities.subarray(0, 2)]).toEqual([30, vy]);
+    expect([...world.positions.current.subarray(0, 2)]).toEqual([
+      5000 + 30 * 0.05,
+      5000 + vy * 0.05,
+    ]);
+    expect([...world.positions.previous.subarray(0, 2)]).toEqual([5000, 5000]);
+    // No kick, no random number drawn.
+    expect(world.random.next()).toBe(twin.next());
+  });
+
+  it('kicks a ball up by 450-1350 px/s from its own random number, never past 1800 px/s up', () => {
+    const { world, twin } = oneBall(3);
+    world.resize(10_000, 10_000);
+    place(world, 0, 5000, 5000, 0, -40);
+    const input = createInput();
+    input.tap('Space');
+    world.step(0.05, input.sample());
+    expect(world.velocities[1]).toBe(-40 - 900 * (0.5 + twin.next()) + 900 * 0.05);
+    place(world, 0, 5000, 5000, 0, -1700);
+    input.tap('Space');
+    world.step(0.05, input.sample());
+    expect(world.velocities[1]).toBe(-1800 + 900 * 0.05);
+    twin.next();
+    expect(world.random.next()).toBe(twin.next());
+  });
+
+  it('pulls the bob towards the anchor by a damped spring of rest length 120 (Hooke) under gravity, and a kick lifts it', () => {
+    const world = new World(2, new Random(1)); // the bob is body 2, the anchor 3
+    world.resize(1000, 800);
+    place(world, 2, 700, 300, 10, -20);
+    const dt = 0.02;
+    world.step(dt, createInput().sample());
+    // The anchor rests at the middle, a fifth of the way down the (resized) canvas.
+    expect([...world.positions.current.subarray(6)]).toEqual([500, 160]);
+    const [dx, dy] = [200, 140];
+    const length = Math.sqrt(dx * dx + dy * dy);
+    const stretch = (length - 120) / length;
+    const vx = 10 + (-40 * stretch * dx - 0.6 * 10) * dt;
+    const vy = -20 + (900 - 40 * stretch * dy - 0.6 * -20) * dt;
+    expect([...world.velocities.subarray(4, 6)]).toEqual([vx, vy]);
+    expect([...world.positions.current.subarray(4, 6)]).toEqual([700 + vx * dt, 300 + vy * dt]);
+
+    place(world, 2, 500, 400, 0, 0);
+    const input = createInput();
+    input.tap('Space');
+    world.step(dt, input.sample());
+    const up = (900 - 40 * ((240 - 120) / 240) * 240) * dt - 900;
+    expect(world.velocities[5]).toBe(up);
+    place(world, 2, 500, 400, 0, -1790);
+    input.tap('Space');
+    world.step(dt, input.sample());
+    expect(world.velocities[5]).toBe(-1800);
+  });
+
+  it('hangs the anchor from the pointer while it is down, back at rest when it is up', () => {
+    const world = new World(2, new Random(1)); // the bob is body 2, the anchor 3
+    world.resize(1000, 800);
+    const input = createInput();
+    const keys = input.sample();
+    Object.assign(keys.pointer, { x: 300, y: 50, down: true });
+    world.step(0.02, keys);
+    expect([...world.positions.current.subarray(6)]).toEqual([300, 50]);
+    world.step(0.02, input.sample());
+    expect([...world.positions.current.subarray(6)]).toEqual([500, 160]);
+  });
+
+  it('keeps the bob finite when it sits exactly on the anchor', () => {
+    const world = new World(0, new Random(1));
+    place(world, 0, 400, 120, 0, 0);
+    world.step(0.02, createInput().sample());
+    expect(world.positions.current.every(Number.isFinite)).toBe(true);
+    expect(world.velocities[0]).toBe(0);
+  });
+
+  it('reflects a ball off each wall of a resized canvas, back inside by its radius; touching is not yet past', () => {
+    const { world } = oneBall(4);
+    world.radii[0] = 10;
+    world.resize(200, 100);
+    const bounced = (x: number, y: number, vx: number, vy: number) => {
+      place(world, 0, x, y, vx, vy);
+      world.step(0.1, createInput().sample());
+      return [...world.positions.current.subarray(0, 2), ...world.velocities.subarray(0, 2)];
+    };
+    // dt 0.1: gravity adds 90 px/s down before the move.
+    expect(bounced(12, 50, -50, -90)).toEqual([10, 50, 50, 0]);
+    expect(bounced(188, 50, 50, -90)).toEqual([190, 50, -50, 0]);
+    expect(bounced(100, 12, 0, -150)).toEqual([100, 10, 0, 60]);
+    expect(bounced(100, 88, 0, 20)).toEqual([100, 90, 0, -110]);
+    expect(bounced(12, 50, -20, -90)).toEqual([10, 50, -20, 0]);
+    expect(bounced(188, 50, 20, -90)).toEqual([190, 50, 20, 0]);
+    expect(bounced(100, 12, 0, -110)).toEqual([100, 10, 0, -20]);
+    expect(bounced(100, 88, 0, -70)).toEqual([100, 90, 0, 20]);
+    // A canvas narrower than the ball: it stays at its radius from the left and top.
+    world.resize(15, 15);
+    expect(bounced(12, 12, 30, -90)).toEqual([10, 10, -30, -0]);
+  });
+});
