@@ -14,10 +14,25 @@ export const galleryPort = 5173;
 export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 
 /**
- * Each app's folder is `dir` when apps.json names one (an app that is not a template, such as
- * apps/lab), else templates/<name>.
- * @type {{ name: string, port: number, title: string, blurb: string, root: string }[]}
+ * Every app of apps.json. Each app's folder is `dir` when apps.json names one (an app that is not
+ * a template, such as apps/lab), else templates/<name>. An app with `"server": true` needs a game
+ * server of its own beside its page (multiplayer's Colyseus room), which a static site cannot run.
+ * @typedef {{ name: string, port: number, title: string, blurb: string, root: string, server?: boolean }} App
  */
-export const apps = JSON.parse(readFileSync(resolve(galleryRoot, 'apps.json'), 'utf8')).map(
+/** @type {App[]} */
+export const allApps = JSON.parse(readFileSync(resolve(galleryRoot, 'apps.json'), 'utf8')).map(
   (app) => ({ ...app, root: resolve(repoRoot, app.dir ?? `templates/${app.name}`) }),
 );
+/**
+ * The apps of the built site: every app but the server apps. What build.mjs builds and the site's
+ * tests open, so a server app is left out by what apps.json declares, not by name in each test.
+ * @type {App[]}
+ */
+export const apps = allApps.filter((app) => !app.server);
+/**
+ * The apps that need their own server: `pnpm dev` serves each like the others (its own Vite dev
+ * server, whose plugin starts the game server), and the built site gives each a card that says
+ * how to run it instead of a link to a page that could not connect.
+ * @type {App[]}
+ */
+export const serverApps = allApps.filter((app) => app.server);

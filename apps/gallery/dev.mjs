@@ -4,13 +4,15 @@
  * from the gallery's link). Templates run from their own folders, so there is no copy of their
  * code, and `@loop/core` resolves to its TypeScript source so an edit in core reloads every
  * app without a rebuild. The gallery's server also serves the docs at /docs/ as the docs
- * package last built them (`pnpm dev` at the root builds it first).
+ * package last built them (`pnpm dev` at the root builds it first). A server app (multiplayer)
+ * is served the same way: its vite.config.ts applies, and its plugin starts the game server in
+ * this process and proxies it on the app's own URL.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sirv from 'sirv';
 import { createServer } from 'vite';
-import { apps, docsDist, galleryPort, galleryRoot, repoRoot } from './apps.mjs';
+import { allApps, docsDist, galleryPort, galleryRoot, repoRoot } from './apps.mjs';
 
 const coreDir = resolve(repoRoot, 'packages/core');
 
@@ -56,7 +58,7 @@ const servers = [];
 try {
   for (const [root, port] of [
     [galleryRoot, galleryPort],
-    ...apps.map((app) => [app.root, app.port]),
+    ...allApps.map((app) => [app.root, app.port]),
   ]) {
     const server = await serve(root, port);
     servers.push(server);
@@ -69,9 +71,9 @@ try {
 }
 
 console.log('\n  loop apps\n');
-console.log(`  gallery    http://localhost:${galleryPort}/`);
-console.log(`  docs       http://localhost:${galleryPort}/docs/`);
-for (const app of apps) console.log(`  ${app.name.padEnd(10)} http://localhost:${app.port}/`);
+console.log(`  gallery      http://localhost:${galleryPort}/`);
+console.log(`  docs         http://localhost:${galleryPort}/docs/`);
+for (const app of allApps) console.log(`  ${app.name.padEnd(12)} http://localhost:${app.port}/`);
 console.log('\n  press Ctrl+C to stop\n');
 
 let closing = false;

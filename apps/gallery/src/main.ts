@@ -1,22 +1,49 @@
 import apps from '../apps.json';
 
+/** An entry of apps.json; `server` is set on the apps that need their own game server. */
+type App = (typeof apps)[number] & { server?: boolean };
+
 /**
  * Links every app. In dev each template has its own server (see dev.mjs) on the port listed
  * in apps.json, on whatever host this page was opened from; in a build they sit beside the
- * gallery as ./<name>/.
+ * gallery as ./<name>/. An app that needs its own game server (`"server": true`) is not in the
+ * build, which is static: its card says how to run it instead of linking a page that could not
+ * connect.
  */
 const list = document.querySelector<HTMLUListElement>('#apps')!;
-for (const app of apps) {
-  const href = import.meta.env.DEV
-    ? `${location.protocol}//${location.hostname}:${app.port}/`
-    : `./${app.name}/`;
+for (const app of apps as App[]) {
   const item = document.createElement('li');
-  const link = document.createElement('a');
-  link.href = href;
-  link.textContent = app.title;
-  link.dataset.app = app.name;
   const blurb = document.createElement('p');
   blurb.textContent = app.blurb;
-  item.append(link, blurb);
+  if (app.server && !import.meta.env.DEV) {
+    const title = document.createElement('h2');
+    title.textContent = app.title;
+    const how = document.createElement('p');
+    how.className = 'server';
+    how.append(
+      'Needs its game server, which a static site cannot run: ',
+      code('npm start'),
+      ' in the loop repository serves it with every app, or start your own with ',
+      code(`npm create loop@latest my-game -- --template ${app.name}`),
+      '.',
+    );
+    item.dataset.serverApp = app.name;
+    item.append(title, blurb, how);
+  } else {
+    const link = document.createElement('a');
+    link.href = import.meta.env.DEV
+      ? `${location.protocol}//${location.hostname}:${app.port}/`
+      : `./${app.name}/`;
+    link.textContent = app.title;
+    link.dataset.app = app.name;
+    item.append(link, blurb);
+  }
   list.append(item);
+}
+
+/** A command as the page shows it. */
+function code(text: string): HTMLElement {
+  const element = document.createElement('code');
+  element.textContent = text;
+  return element;
 }

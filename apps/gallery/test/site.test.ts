@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
-import { apps, galleryRoot } from '../apps.mjs';
+import { apps, galleryRoot, serverApps } from '../apps.mjs';
 import { type SiteServer, serveSite } from './site-server.js';
 
 /**
@@ -168,6 +168,25 @@ describe(`the built site, served under ${PREFIX}`, () => {
       (path) => path.startsWith('docs/') && !linksFrom.get(path)?.includes('index.html'),
     );
     expect(noWayBack, 'docs pages without a link to the gallery').toEqual([]);
+  });
+
+  it('gives each app that needs its own server a card that says how to run it, not a dead link', async () => {
+    expect(serverApps.map((app) => app.name)).toContain('multiplayer');
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url, { waitUntil: 'load' });
+      await page.waitForSelector('#apps a[data-app]', { state: 'attached' });
+      for (const { name } of serverApps) {
+        const card = page.locator(`#apps li[data-server-app="${name}"]`);
+        expect(await card.locator('a').count(), `${name}: a link the site cannot serve`).toBe(0);
+        const text = (await card.textContent()) ?? '';
+        expect(text).toContain('npm start');
+        expect(text).toContain(`npm create loop@latest my-game -- --template ${name}`);
+        expect(existsSync(join(DIST, name)), `${name} built into the static site`).toBe(false);
+      }
+    } finally {
+      await page.close();
+    }
   });
 
   it.for([
