@@ -1,5 +1,6 @@
 import { createLoop, Random } from '@loop/core';
 import { createInput } from '@loop/core/dom';
+import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { Bodies } from './bodies';
 
@@ -72,5 +73,63 @@ describe('Bodies', () => {
     const halfway = bodies.positions.blend(out, 0.5);
     expect(Math.abs(halfway[0]!)).toBeLessThan(1e-12);
     expect(Math.abs(halfway[2]!)).toBeLessThan(1e-12);
+  });
+});
+
+describe('Bodies, every setting away from its default', () => {
+  it('starts each body from its seed: an orbit of radius 3-7 near the plane, a unit spin axis, speed 1-4', () => {
+    const bodies = new Bodies(5, new Random(23));
+    const r = new Random(23);
+    const { positions, orientations, velocities: v, spins: s } = bodies;
+    const p = positions.current;
+    for (let i = 0; i < 5; i++) {
+      const angle = r.next() * Math.PI * 2;
+      const radius = 3 + r.next() * 4;
+      const speed = radius * (0.75 + r.next() * 0.25);
+      expect([p[3 * i], p[3 * i + 2]]).toEqual([
+        Math.cos(angle) * radius,
+        Math.sin(angle) * radius,
+      ]);
+      expect(p[3 * i + 1]).toBe((r.next() - 0.5) * 2);
+      expect([v[3 * i], v[3 * i + 2]]).toEqual([-Math.sin(angle) * speed, Math.cos(angle) * speed]);
+      expect(v[3 * i + 1]).toBe((r.next() - 0.5) * speed * 0.4);
+      const axis = [r.next() - 0.5, r.next() - 0.5, r.next() - 0.5];
+      const len = Math.sqrt(axis[0]! ** 2 + axis[1]! ** 2 + axis[2]! ** 2);
+      expect([...s.subarray(4 * i, 4 * i + 3)]).toEqual(axis.map((a) => a / len));
+      expect(s[4 * i + 3]).toBe(1 + r.next() * 3);
+      expect([...orientations.current.subarray(4 * i, 4 * i + 4)]).toEqual([0, 0, 0, 1]);
+    }
+    // No smear on the first frame: previous is the starting state, for both.
+    expect(positions.previous).toEqual(positions.current);
+    expect(orientations.previous).toEqual(orientations.current);
+  });
+
+  it('steps a body by the dt it is given: a pull towards the centre, then a turn about its own axis', () => {
+    const bodies = new Bodies(2, new Random(1));
+    const dt = 0.3;
+    bodies.positions.current.set([1, -2, 3], 3);
+    bodies.velocities.set([0.5, 0.25, -1], 3);
+    // About twice unit length: the step renormalizes whatever it is given.
+    const start = new Quaternion(0.2, 1.4, -0.6, 1.2);
+    start.toArray(bodies.orientations.current, 4);
+    bodies.spins.set([0.48, 0.6, 0.64, 2.5], 4);
+    const saved = [...bodies.orientations.current];
+    bodies.step(dt);
+    // Semi-implicit Euler: velocity first, then position from the new velocity.
+    const v = [0.5 - 1 * dt, 0.25 + 2 * dt, -1 - 3 * dt];
+    expect([...bodies.velocities.subarray(3)]).toEqual(v);
+    expect([...bodies.positions.current.subarray(3)]).toEqual([
+      1 + v[0]! * dt,
+      -2 + v[1]! * dt,
+      3 + v[2]! * dt,
+    ]);
+    expect([...bodies.positions.previous.subarray(3)]).toEqual([1, -2, 3]);
+    // q ⊗ Δq, Δq a turn of 2.5 × dt about (0.48, 0.6, 0.64), as three.js composes them.
+    const turn = new Quaternion().setFromAxisAngle(new Vector3(0.48, 0.6, 0.64), 2.5 * dt);
+    const expected = start.clone().multiply(turn).normalize().toArray();
+    for (const [k, c] of bodies.orientations.current.subarray(4).entries()) {
+      expect(c).toBeCloseTo(expected[k]!, 12);
+    }
+    expect([...bodies.orientations.previous]).toEqual(saved);
   });
 });

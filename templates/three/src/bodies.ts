@@ -31,6 +31,7 @@ export class Bodies {
     const q = this.orientations.current;
     const v = this.velocities;
     const s = this.spins;
+    // Stryker disable next-line EqualityOperator: a pass at i = count writes past the arrays' ends, which typed arrays ignore, and draws random numbers nothing keeps
     for (let i = 0; i < count; i++) {
       // Orbits near the horizontal plane, at radius 3 to 7, a little elliptical.
       const angle = random.next() * Math.PI * 2;
@@ -64,6 +65,7 @@ export class Bodies {
     const q = this.orientations.current;
     const v = this.velocities;
     const s = this.spins;
+    // Stryker disable next-line EqualityOperator: a pass at i = count only writes past the arrays' ends, which typed arrays ignore
     for (let i = 0; i < this.count; i++) {
       // Semi-implicit Euler on a central spring: velocity first, then position. Stable orbits.
       for (let k = 3 * i; k < 3 * i + 3; k++) {
@@ -108,6 +110,7 @@ export class Bodies {
     const p = this.positions.current;
     const q = this.orientations.current;
     const v = this.velocities;
+    // Stryker disable next-line EqualityOperator: a pass at i = count only writes past the arrays' ends, which typed arrays ignore
     for (let i = 0; i < this.count; i++) {
       p[3 * i] = -p[3 * i]!;
       p[3 * i + 2] = -p[3 * i + 2]!;

@@ -8,7 +8,8 @@ import {
 } from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
 import { Bodies } from './bodies';
-import { applyState, createView, frameScene } from './scene';
+import { Game } from './game';
+import { createView, frameScene } from './scene';
 
 /**
  * 30 steps a second keeps the blend easy to see; every frame between two steps is drawn at
@@ -34,6 +35,7 @@ const scope = createScope();
 const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
 const bodies = new Bodies(COUNT);
 const view = createView(COUNT);
+const game = new Game(bodies, view);
 
 // The HUD's buttons (data-key in index.html) tap their keys through the input, so a click or
 // a touch acts at the start of a step, as the key does.
@@ -55,15 +57,10 @@ scope.add(
 const loop = createLoop({
   timestep: 1000 / SIMULATION_HZ,
   update(dt) {
-    const keys = input.sample(); // once per fixed step
-    if (keys.wasPressed('KeyT')) bodies.teleport(true);
-    if (keys.wasPressed('KeyY')) bodies.teleport(false);
-    bodies.step(dt);
+    game.update(dt, input.sample()); // input sampled once per fixed step; T and Y teleport
   },
   render(alpha) {
-    bodies.positions.blend(view.positions, alpha); // lerp
-    bodies.orientations.blend(view.orientations, alpha); // slerp
-    applyState(view); // one matrix per body, straight into the instanced meshes
+    game.render(alpha); // lerp, slerp, one matrix per body straight into the instanced meshes
     renderer.render(view.scene, view.camera);
   },
 });

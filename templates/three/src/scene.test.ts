@@ -1,5 +1,6 @@
 import { Random } from '@loop/core';
-import { Matrix4, Quaternion, Vector3 } from 'three';
+import { fitDistance } from '@loop/core/dom';
+import { Color, type Fog, GridHelper, Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { Bodies } from './bodies';
 import { applyState, createView, frameScene, SCENE_RADIUS } from './scene';
@@ -85,5 +86,44 @@ describe('frameScene', () => {
       }
     }
     expect(far + 0.5).toBeLessThanOrEqual(SCENE_RADIUS); // the shapes are under 1 across
+  });
+});
+
+describe('createView and frameScene, beyond the framing', () => {
+  it('puts the camera fitDistance from the centre, above the plane and in front, with the fog band moving with it', () => {
+    for (const aspect of [390 / 844, 1280 / 800]) {
+      const view = createView(4);
+      frameScene(view, aspect);
+      const distance = fitDistance(SCENE_RADIUS, view.camera.fov, aspect);
+      const eye = view.camera.position;
+      expect(eye.length()).toBeCloseTo(distance, 9);
+      expect(eye.x).toBe(0);
+      // 7 up for 15 forward: the orbits seen from above, not edge on.
+      expect(eye.y / eye.z).toBeCloseTo(7 / 15, 12);
+      const fog = view.scene.fog as Fog;
+      // The fog starts half a swarm's radius in front of the centre and ends 2.2 radii past it.
+      expect(fog.near).toBeCloseTo(distance - 0.5 * SCENE_RADIUS, 9);
+      expect(fog.far).toBeCloseTo(distance + 2.2 * SCENE_RADIUS, 9);
+    }
+  });
+
+  it('gives every body a colour of its own around the hue circle, never culls a mesh, and lays the floor under the swarm', () => {
+    const count = 9;
+    const view = createView(count);
+    const drawn = new Color();
+    const expected = new Color();
+    let body = 0;
+    for (const batch of view.batches) {
+      expect(batch.mesh.frustumCulled).toBe(false); // the bounding sphere would go stale
+      for (let i = 0; i < batch.mesh.count; i++, body++) {
+        batch.mesh.getColorAt(i, drawn);
+        expect(drawn.getHex()).toBe(expected.setHSL(body / count, 0.7, 0.6).getHex());
+      }
+    }
+    expect(body).toBe(count);
+    const grid = view.scene.children.find((c) => c instanceof GridHelper)!;
+    // Bodies start at most 1 off the plane and swing up to about 1.7 below it.
+    expect(grid.position.y).toBeLessThan(-2);
+    expect(grid.position.y).toBeGreaterThan(-SCENE_RADIUS);
   });
 });
