@@ -5,11 +5,16 @@ import type { MarkdownRenderer } from 'vitepress';
 /**
  * The live apps the docs link to: the gallery's list (apps/gallery/apps.json), so a page links
  * an app by the folder the site build gives it (`<site>/<name>/`), beside the docs' own folder
- * (`<site>/docs/`).
+ * (`<site>/docs/`). An app that needs its own game server (`"server": true`, multiplayer) has no
+ * folder in the static site, so a link to it would be dead: it is not among them.
  */
-export const apps: readonly { name: string; title: string }[] = JSON.parse(
-  readFileSync(new URL('../../gallery/apps.json', import.meta.url), 'utf8'),
-);
+export const apps: readonly { name: string; title: string }[] = (
+  JSON.parse(readFileSync(new URL('../../gallery/apps.json', import.meta.url), 'utf8')) as {
+    name: string;
+    title: string;
+    server?: boolean;
+  }[]
+).filter((app) => !app.server);
 
 /**
  * A markdown-it plugin for links that leave the docs: a page links the gallery or a live app with
