@@ -103,7 +103,7 @@ function markdown(rows) {
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const siblings = checked
     ? `Those were checked killed by a run with\nevery comment removed (${checked})`
-    : 'Those must be killed by a test as well';
+    : 'Whether those are killed shows only in a run\nwith every comment removed';
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
   return `# Equivalent mutants
 
