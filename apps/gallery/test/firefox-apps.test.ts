@@ -70,7 +70,8 @@ async function scene(page: Page): Promise<Buffer> {
 describe('every app of the built site, in Firefox', () => {
   it.for(apps.map((app: { name: string }) => app.name))(
     '%s loads, runs its loop and draws motion, with no console error',
-    async (name) => {
+    { timeout: PAGE_WAIT_MS * 2 },
+    async (name: string) => {
       const page = await firefox.browser.newPage();
       const problems = firefoxProblems(page);
       try {
@@ -89,6 +90,5 @@ describe('every app of the built site, in Firefox', () => {
         await page.close();
       }
     },
-    PAGE_WAIT_MS * 2,
   );
 });
