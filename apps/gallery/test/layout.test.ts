@@ -50,7 +50,7 @@ const KEYS: Record<string, string[]> = {
   canvas2d: ['KeyI', 'Space'],
   three: ['KeyT', 'KeyY'],
   mobile: [],
-  rapier: ['Escape', 'KeyR', 'KeyT', 'Space'],
+  rapier: ['Escape', 'KeyB', 'KeyR', 'KeyT', 'Space'],
 };
 
 /**

@@ -34,15 +34,27 @@ export function status(page: Page): Promise<Status> {
 }
 
 /** Polls the status until `done` holds. */
-export async function until(page: Page, done: (s: Status) => boolean): Promise<Status> {
-  let last = await status(page);
+export function until(page: Page, done: (s: Status) => boolean): Promise<Status> {
+  return pollFor(() => status(page), done, 200);
+}
+
+/**
+ * Polls `read` every `interval` ms until `done` holds of what it read, and returns that: what
+ * {@link until} does with the status, for any figure a test reads off the page.
+ */
+export async function pollFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  interval: number,
+): Promise<T> {
+  let last = await read();
   await expect
     .poll(
       async () => {
-        last = await status(page);
+        last = await read();
         return done(last);
       },
-      { timeout: PAGE_WAIT_MS, interval: 200 },
+      { timeout: PAGE_WAIT_MS, interval },
     )
     .toBe(true);
   return last;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { galleryRoot } from '../apps.mjs';
@@ -8,6 +8,7 @@ import {
   loadRecording,
   overlayText as overlayOf,
   PAGE_WAIT_MS,
+  pollFor,
   problemsOf,
   saveRecording,
   status,
@@ -55,7 +56,7 @@ describe('the rapier app', () => {
       const overlay = await overlayText();
       expect(overlay).toMatch(/^simulation main thread$/m);
       expect(overlay).toMatch(/^ticks\/s {4}\d+\.\d$/m);
-      expect(overlay).toMatch(/^bodies {5}1001 \(\d+ awake\)$/m);
+      expect(overlay).toMatch(/^bodies {5}1001 \(\d+ awake, \d+ moving\)$/m);
       expect(overlay).toMatch(/^physics {4}\d+\.\d\d ms \/ step$/m);
       expect(overlay).toMatch(/^keyframe {3}\d+\.\d ms, \d+\.\d MB \/ 2 s$/m);
 
@@ -105,4 +106,73 @@ describe('the rapier app', () => {
       await page.close();
     }
   });
+});
+
+/*
+ * The rapier app of the built site shows its physics at once: with no input at all, boxes drop
+ * onto the pile in its first seconds of simulated time (the page's own drop, a command of the
+ * first tick), and the Drop boxes button (B) drops more once the pile is still again. Read from
+ * the overlay's `moving` figure (bodies faster than 1 m/s, counted by the simulation) and the
+ * status line's tick count, never from pixels or the wall clock: SwiftShader and a loaded
+ * machine only make the waits longer. Both modes: the worker counts the drop as the page does.
+ */
+
+/** Within this many ticks (3 s of simulated time) of the first frame, boxes must be seen moving. */
+const FIRST_SECONDS_TICKS = 180;
+/** Boxes moving at once that make a drop (a drop lifts 64; a settling pile moves none). */
+const SEEN = 20;
+
+/** The overlay's moving bodies and the tick the status line last showed, read together. */
+async function moving(page: Page): Promise<{ moving: number; ticks: number }> {
+  const text = await overlayOf(page);
+  const found = /^bodies {5}\d+ \(\d+ awake, (\d+) moving\)$/m.exec(text);
+  return { moving: found ? Number(found[1]) : -1, ticks: (await status(page)).ticks };
+}
+
+/** Polls the figures until `done` holds of them, and returns the figures that made it hold. */
+function untilMoving(
+  page: Page,
+  done: (m: { moving: number; ticks: number }) => boolean,
+): Promise<{ moving: number; ticks: number }> {
+  return pollFor(() => moving(page), done, 100);
+}
+
+describe('the rapier app, untouched', () => {
+  it.for(['main', 'worker'])(
+    '%s: boxes drop onto the pile in its first seconds, and the Drop button drops more',
+    { timeout: 4 * PAGE_WAIT_MS },
+    async (mode) => {
+      const page = await browser.newPage();
+      const problems = problemsOf(page);
+      try {
+        await page.goto(`${server.url}rapier/index.html?mode=${mode}`, { waitUntil: 'load' });
+        // From the scene's first frame (in worker mode the simulation may run ahead of it)...
+        await page.waitForFunction(
+          () =>
+            Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 0,
+          undefined,
+          { timeout: PAGE_WAIT_MS, polling: 50 },
+        );
+        const shown = (await status(page)).ticks;
+        // ...the first drop, with no key pressed: seen falling within its first seconds.
+        const first = await untilMoving(
+          page,
+          (m) => m.moving >= SEEN || m.ticks > shown + FIRST_SECONDS_TICKS,
+        );
+        expect(first.moving).toBeGreaterThanOrEqual(SEEN);
+        expect(first.ticks).toBeLessThanOrEqual(shown + FIRST_SECONDS_TICKS);
+
+        // Once they came to rest, the button drops more.
+        await untilMoving(page, (m) => m.moving < SEEN / 4);
+        const drop = page.locator('#drop');
+        await drop.click();
+        await expect.poll(() => drop.getAttribute('data-presses')).toBe('1');
+        const again = await untilMoving(page, (m) => m.moving >= SEEN);
+        expect(again.moving).toBeGreaterThanOrEqual(SEEN);
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

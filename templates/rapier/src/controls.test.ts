@@ -1,6 +1,6 @@
 import { InputSnapshot } from '@loop/core/dom';
 import { describe, expect, it } from 'vitest';
-import { Controls, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import { Controls, DROP, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import { scriptedInput } from './headless.test-support';
 
 /** A snapshot with the pointer at (x, y), as `input.sample()` would give it. */
@@ -21,7 +21,7 @@ function pointer(
 }
 
 describe('Controls', () => {
-  it('reads WASD and the arrows as a stick no longer than 1, Space as a jump and T as a teleport once', () => {
+  it('reads WASD and the arrows as a stick no longer than 1, Space as a jump, T as a teleport and B as a drop once', () => {
     const controls = new Controls();
     const { input, press } = scriptedInput();
     press('KeyW', true);
@@ -33,9 +33,12 @@ describe('Controls', () => {
     expect(c[JUMP]).toBe(1);
     press('KeyT', true);
     c = controls.read(input.sample());
-    expect([c[JUMP], c[TELEPORT]]).toEqual([0, 1]);
+    expect([c[JUMP], c[TELEPORT], c[DROP]]).toEqual([0, 1, 0]);
+    press('KeyB', true);
     c = controls.read(input.sample());
-    expect(c[TELEPORT]).toBe(0);
+    expect([c[TELEPORT], c[DROP]]).toEqual([0, 1]);
+    c = controls.read(input.sample());
+    expect(c[DROP]).toBe(0);
   });
 
   it('steers by the drag from where the finger went down, full speed at 60 px, and a tap jumps', () => {

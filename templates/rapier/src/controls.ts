@@ -14,8 +14,13 @@ export const MOVE_Z = 1;
 export const JUMP = 2;
 /** 1 in the tick a teleport was asked for (T). */
 export const TELEPORT = 3;
+/**
+ * 1 in the tick a drop of boxes was asked for (B, or the page as it starts): a command of the
+ * simulation like the others, so a recording keeps it and a replay drops the same boxes.
+ */
+export const DROP = 4;
 /** Numbers per tick. */
-export const CONTROLS = 4;
+export const CONTROLS = 5;
 
 /** CSS pixels of drag for full speed: a thumb's reach on a phone. */
 const DRAG_RADIUS = 60;
@@ -24,7 +29,7 @@ const TAP_SLOP = 10;
 
 /**
  * Turns the input of one fixed step into the game's controls: WASD or the arrows, Space to
- * jump, T to teleport; on a touch screen (or with the mouse) drag from where the finger went
+ * jump, T to teleport, B to drop boxes; on a touch screen (or with the mouse) drag from where the finger went
  * down to steer, tap to jump. Keeps the drag's origin between steps; allocates nothing.
  */
 export class Controls {
@@ -67,6 +72,7 @@ export class Controls {
     out[MOVE_Z] = z;
     out[JUMP] = jump ? 1 : 0;
     out[TELEPORT] = input.wasPressed('KeyT') ? 1 : 0;
+    out[DROP] = input.wasPressed('KeyB') ? 1 : 0;
     return out;
   }
 }

@@ -4,6 +4,12 @@ import type { Game } from './game';
 export interface PhysicsFigures {
   bodies: number;
   awake: number;
+  /**
+   * The most bodies faster than 1 m/s in one step since the last reading: what the eye sees
+   * move (a settling pile's millimetres are awake but still). A test reads it to know the
+   * physics is on show.
+   */
+  moving: number;
   /** Rapier's time per step in ms, averaged since the last reading. */
   stepMs: number;
   keyframeMs: number;
@@ -24,6 +30,8 @@ export function physicsFigures(game: Game): (out: PhysicsFigures) => PhysicsFigu
     msBefore = game.physics.stepMsTotal;
     out.bodies = game.physics.count;
     out.awake = game.poses.active;
+    out.moving = game.movingPeak;
+    game.movingPeak = 0;
     out.keyframeMs = game.replays.keyframeMs;
     out.keyframeBytes = game.replays.keyframeBytes;
     return out;

@@ -1,7 +1,7 @@
 import type { InputSnapshot } from '@loop/core/dom';
 import { InstantReplay } from '@loop/core/replay';
 import { BUILD } from './build';
-import { CONTROLS, Controls } from './controls';
+import { CONTROLS, Controls, DROP } from './controls';
 import { Physics } from './physics';
 import { Poses } from './poses';
 
@@ -40,7 +40,8 @@ export function recordingId(build: string, boxes: number, seed: number, timestep
  *
  * A step: previous poses saved, then the controls of this tick (live and recorded, or from a
  * replay), one `world.step()` of exactly `dt`, the moved bodies read into the pose arrays,
- * fallen bodies respawned without smear, and the state hash recorded or checked.
+ * fallen bodies respawned and dropped boxes (B) lifted, without smear, and the state hash
+ * recorded or checked.
  */
 export class Game {
   /** The Rapier world and what it holds. */
@@ -55,6 +56,11 @@ export class Game {
   steps = 0;
   /** The state hash after the latest step (before a replay's end brings the live state back). */
   lastHash = 0;
+  /**
+   * The most bodies faster than 1 m/s in one step since the overlay last read it (and reset it
+   * to 0): a peak, so a slow page that reads seldom still sees a fall that came between.
+   */
+  movingPeak = 0;
 
   private readonly replayed = new Float64Array(CONTROLS);
 
@@ -106,14 +112,17 @@ export class Game {
     const poses = this.poses;
     physics.step(dt, controls);
     poses.readActive(physics.world);
-    // Teleports before the step (T) and falls found now: read again, then cut the blend.
+    // Teleports before the step (T), falls found now and a drop (B): read again, cut the blend.
     physics.respawnFallen(poses.positions.current);
+    if (controls[DROP]) physics.drop(poses.positions.current);
     for (let k = 0; k < physics.respawnedCount; k++) {
       const i = physics.respawned[k]!;
       poses.read(physics.bodies[i]!, i);
       poses.teleport(i);
     }
     this.steps++;
+    const moving = poses.moving(dt);
+    if (moving > this.movingPeak) this.movingPeak = moving;
     this.lastHash = poses.hash();
   }
 

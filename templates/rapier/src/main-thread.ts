@@ -59,6 +59,7 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
   const figures: PhysicsFigures = {
     bodies: 0,
     awake: 0,
+    moving: 0,
     stepMs: 0,
     keyframeMs: 0,
     keyframeBytes: 0,

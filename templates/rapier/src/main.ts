@@ -78,6 +78,16 @@ function start(run: StartMode): void {
   const input = scope.add(
     createInput({ pointer: canvas, preventDefault: ['Space'], buttons: hud }),
   );
+  // Boxes drop onto the pile as the page shows the scene (B, a command of the simulation:
+  // recorded and replayed like any other), so the physics is on show at once, not only once
+  // the ball reaches the pile. At the second frame, not at start: the first one's draw compiles
+  // the shaders (seconds on a slow machine), and in worker mode the simulation runs meanwhile,
+  // so the fall would be over unseen.
+  let frames = 0;
+  const drawn = () => {
+    if (frames < 2 && ++frames === 2) input.tap('KeyB');
+    loading.done();
+  };
   const page: Page = {
     scope,
     canvas,
@@ -98,7 +108,7 @@ function start(run: StartMode): void {
     speed: document.querySelector<HTMLSelectElement>('#speed')!,
     fileInput: document.querySelector<HTMLInputElement>('#load')!,
     save: document.querySelector<HTMLButtonElement>('#save')!,
-    loading,
+    loading: { progress: loading.progress, fail: loading.fail, done: drawn },
     stopped(error) {
       console.error(error);
       loading.fail(error); // before the first frame (the worker's load failed): said there too
@@ -125,7 +135,7 @@ function start(run: StartMode): void {
     return (
       `simulation ${where}\n` +
       `ticks/s    ${rate.read(loop.tick, performance.now()).toFixed(1)}\n` +
-      `bodies     ${f.bodies} (${f.awake} awake)\n` +
+      `bodies     ${f.bodies} (${f.awake} awake, ${f.moving} moving)\n` +
       `physics    ${f.stepMs.toFixed(2)} ms / step\n` +
       `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s` +
       late

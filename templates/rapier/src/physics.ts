@@ -27,6 +27,17 @@ const DROP = { x: 0, y: 14, z: 0 };
 const LAYOUT_SIDE = 16;
 /** Distance between the columns' centres: 10 cm of air between two boxes. */
 const SPACING = 2 * BOX_HALF + 0.1;
+/** Boxes one drop lifts above the pile: a 4 × 4 grid of cells, 4 layers high. */
+const DROP_SIDE = 4;
+const DROP_LAYERS = 4;
+export const DROP_BOXES = DROP_SIDE * DROP_SIDE * DROP_LAYERS;
+/** The drop covers the pile's square, in cells of this side (one box each, jittered inside). */
+const DROP_CELL = (LAYOUT_SIDE * SPACING) / DROP_SIDE;
+/** Height of the drop's lowest layer (the pile is 2 m high), and between two layers. */
+const DROP_LOW = 5;
+const DROP_LAYER = 2;
+/** Mixed into the drop's seed, so a drop and a respawn from the same state draw apart. */
+const DROP_SALT = 0x0d509b0e;
 
 /**
  * The Rapier world: a floor, the player's ball and a pile of boxes. It knows nothing of the
@@ -65,8 +76,8 @@ export class Physics {
   /** `boxes`: how many dynamic boxes make the pile; `seed`: where respawned boxes land. */
   constructor(boxes: number, seed = 1) {
     this.count = boxes + 1;
-    // Every body can fall in one step, and the ball be teleported too.
-    this.respawned = new Int32Array(this.count + 1);
+    // Every body can fall in one step, the ball be teleported and a drop lift its boxes too.
+    this.respawned = new Int32Array(this.count + 1 + DROP_BOXES);
     this.seed = seed;
     const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
     this.world = world;
@@ -124,6 +135,38 @@ export class Physics {
       if (positions[3 * i + 1]! < FALLEN_Y) this.respawn(i, positions);
     }
     return this.respawnedCount;
+  }
+
+  /**
+   * Lifts {@link DROP_BOXES} boxes out of the pile and lets them fall back onto it from 5 to
+   * 12 m up, each in a cell of its own (they never start inside one another) and turned at
+   * random: physics to watch the moment the page opens, and again at every B. Which boxes and
+   * where come from a generator seeded with a hash of `positions` (every body's, just read from
+   * the world) and the game's seed: simulation state, so a replay drops the very same boxes and
+   * the snapshot stays the whole state. Their indices join `respawned`: no smear as they jump.
+   */
+  drop(positions: ArrayLike<number>): void {
+    const r = this.random;
+    r.state = hashNumbers(positions, (Math.imul(this.seed, 0x9e3779b1) ^ DROP_SALT) >>> 0);
+    const boxes = this.count - 1;
+    const n = Math.min(DROP_BOXES, boxes);
+    // Every stride-th box from a random start: n different boxes, spread through the pile.
+    const stride = Math.floor(boxes / n);
+    const first = Math.floor(r.next() * boxes);
+    const half = (DROP_SIDE * DROP_CELL) / 2;
+    // Jitter inside a cell leaves a box's diagonal (0.9 m) clear of the next cell.
+    const room = DROP_CELL - 1;
+    for (let k = 0; k < n; k++) {
+      const index = 1 + ((first + k * stride) % boxes);
+      const cell = k % (DROP_SIDE * DROP_SIDE);
+      const x = (cell % DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
+      const z = Math.floor(cell / DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
+      const layer = Math.floor(k / (DROP_SIDE * DROP_SIDE));
+      const y = DROP_LOW + layer * DROP_LAYER + r.next() * (DROP_LAYER - 1);
+      this.place(index, x, y, z);
+      this.bodies[index]!.setRotation(this.randomRotation(), true);
+      this.respawned[this.respawnedCount++] = index;
+    }
   }
 
   /**

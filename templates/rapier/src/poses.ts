@@ -35,6 +35,24 @@ export class Poses {
     this.drawnOrientations = new Float32Array(count * 4);
   }
 
+  /**
+   * Bodies that moved faster than 1 m/s in the last step of `dt` seconds (more than `dt` metres
+   * from previous to current): what the overlay calls moving.
+   */
+  moving(dt: number): number {
+    const a = this.positions.previous;
+    const b = this.positions.current;
+    const least = dt * dt;
+    let n = 0;
+    for (let k = 0; k < a.length; k += 3) {
+      const x = b[k]! - a[k]!;
+      const y = b[k + 1]! - a[k + 1]!;
+      const z = b[k + 2]! - a[k + 2]!;
+      if (x * x + y * y + z * z > least) n++;
+    }
+    return n;
+  }
+
   /** Current becomes previous: call at the start of every fixed step, before anything moves. */
   save(): void {
     this.positions.save();

@@ -39,6 +39,7 @@ serveSimulation<PoseLayout>(async ({ data, loop, post }) => {
   const figures: PhysicsFigures = {
     bodies: 0,
     awake: 0,
+    moving: 0,
     stepMs: 0,
     keyframeMs: 0,
     keyframeBytes: 0,

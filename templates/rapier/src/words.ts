@@ -1,5 +1,5 @@
 import type { InputSnapshot } from '@loop/core/dom';
-import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import { CONTROLS, DROP, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 
 /**
  * The input a page sends the simulation in worker mode, as numbers: the stick as it is now,
@@ -17,8 +17,10 @@ export const JUMPS = 2;
 export const TELEPORTS = 3;
 export const REPLAYS = 4;
 export const ENDS = 5;
+/** Running count of drops of boxes asked for (B, and the page's own at its start). */
+export const DROPS = 6;
 /** Numbers the page sends per sample. */
-export const WORDS = 6;
+export const WORDS = 7;
 
 /** The page's end: folds each frame's controls and presses into the words it sends. */
 export class PressCounter {
@@ -29,6 +31,7 @@ export class PressCounter {
     const c = this.counts;
     if (controls[JUMP]) c[JUMPS]!++;
     if (controls[TELEPORT]) c[TELEPORTS]!++;
+    if (controls[DROP]) c[DROPS]!++;
     if (input.wasPressed('KeyR')) c[REPLAYS]!++;
     if (input.wasPressed('Escape')) c[ENDS]!++;
     words.set(c);
@@ -55,6 +58,7 @@ export class PressReader {
     out[MOVE_Z] = words[WORD_Z]!;
     out[JUMP] = words[JUMPS]! > seen[JUMPS]! ? 1 : 0;
     out[TELEPORT] = words[TELEPORTS]! > seen[TELEPORTS]! ? 1 : 0;
+    out[DROP] = words[DROPS]! > seen[DROPS]! ? 1 : 0;
     this.replay = words[REPLAYS]! > seen[REPLAYS]!;
     this.end = words[ENDS]! > seen[ENDS]!;
     seen.set(words);

@@ -31,7 +31,15 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   const controls = new Controls();
   const presses = new PressCounter();
   const frame = { time: 0, dt: options.timestep / 1000 };
-  let figures: PhysicsFigures = { bodies, awake: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
+  let figures: PhysicsFigures = {
+    bodies,
+    awake: 0,
+    moving: 0,
+    stepMs: 0,
+    keyframeMs: 0,
+    keyframeBytes: 0,
+  };
+  let unread = false;
   const send = (message: ToWorker) => loop.post(message);
 
   const loop = createWorkerLoop({
@@ -63,7 +71,12 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
       const message = data as FromWorker;
       if (message.loading) page.loading.progress(message.loading[0], message.loading[1]);
       if (message.status) panel.source = message.status as ReplayStatus;
-      if (message.figures) figures = message.figures;
+      if (message.figures) {
+        // Reports that come between two readings keep the highest peak of moving bodies.
+        if (unread) message.figures.moving = Math.max(message.figures.moving, figures.moving);
+        figures = message.figures;
+        unread = true;
+      }
       if (message.saved) panel.save(message.saved, BUILD);
     },
   });
@@ -76,5 +89,11 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
     const refuse = (error: unknown) => send({ refuse: String(error) });
     if (file) void panel.load(file, (bytes) => send({ load: bytes }), refuse);
   });
-  return { loop, figures: () => figures };
+  return {
+    loop,
+    figures: () => {
+      unread = false;
+      return figures;
+    },
+  };
 }
