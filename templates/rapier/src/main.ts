@@ -2,6 +2,7 @@ import {
   createInput,
   createScope,
   createStatsOverlay,
+  requireWebGL,
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
@@ -72,7 +73,11 @@ if (run && !disposed) start(run);
 
 function start(run: StartMode): void {
   let stoppedAlready = false;
-  const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
+  // Without WebGL (turned off, a blocked GPU) the page says so, and the simulation, its
+  // overlay and replays run on undrawn.
+  const renderer = requireWebGL()
+    ? scope.add(new WebGLRenderer({ canvas, antialias: true }))
+    : null;
   // The HUD's buttons (data-key in index.html) tap their keys through the input, so they act
   // at the start of a step, as the keys do.
   const input = scope.add(

@@ -33,7 +33,8 @@ export type Mode = 'main' | 'worker';
 export interface Page {
   readonly scope: Scope;
   readonly canvas: HTMLCanvasElement;
-  readonly renderer: WebGLRenderer;
+  /** Null where WebGL cannot start: the page says so and nothing is drawn. */
+  readonly renderer: WebGLRenderer | null;
   readonly input: Input;
   readonly panel: ReplayPanel;
   /** The replay speed chosen (0.25 to 2). */
@@ -71,9 +72,9 @@ export function gameOptions() {
   return { boxes: BOXES, timestep: 1000 / SIMULATION_HZ, keyframeSeconds: KEYFRAME_SECONDS };
 }
 
-/** Draws `view` once: what each frame ends with in both modes. */
-export function draw(renderer: WebGLRenderer, view: View): void {
-  renderer.render(view.scene, view.camera);
+/** Draws `view` once: what each frame ends with in both modes (nothing without WebGL). */
+export function draw(renderer: WebGLRenderer | null, view: View): void {
+  renderer?.render(view.scene, view.camera);
 }
 
 /** What worker mode's snapshots hold, published after every step: every body's pose. */

@@ -138,8 +138,8 @@ export class View {
   }
 
   /** Fits the drawing buffer and the camera to the canvas (`watchCanvas` reports its size). */
-  resize(renderer: WebGLRenderer, size: CanvasSize): void {
-    renderer.setSize(size.pixelWidth, size.pixelHeight, false);
+  resize(renderer: WebGLRenderer | null, size: CanvasSize): void {
+    renderer?.setSize(size.pixelWidth, size.pixelHeight, false);
     this.frame(size.width / Math.max(1, size.height));
   }
 

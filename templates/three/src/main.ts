@@ -3,6 +3,7 @@ import {
   createInput,
   createScope,
   createStatsOverlay,
+  requireWebGL,
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
@@ -32,7 +33,8 @@ stylePage({ canvas, hud });
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
 
-const renderer = scope.add(new WebGLRenderer({ canvas, antialias: true }));
+// Without WebGL (turned off, a blocked GPU) the page says so and the rest runs undrawn.
+const renderer = requireWebGL() ? scope.add(new WebGLRenderer({ canvas, antialias: true })) : null;
 const bodies = new Bodies(COUNT);
 const view = createView(COUNT);
 const game = new Game(bodies, view);
@@ -46,7 +48,7 @@ scope.add(
   watchCanvas(
     canvas,
     (size) => {
-      renderer.setSize(size.pixelWidth, size.pixelHeight, false);
+      renderer?.setSize(size.pixelWidth, size.pixelHeight, false);
       // The whole swarm in view, landscape or portrait.
       frameScene(view, size.width / Math.max(1, size.height));
     },
@@ -61,7 +63,7 @@ const loop = createLoop({
   },
   render(alpha) {
     game.render(alpha); // lerp, slerp, one matrix per body straight into the instanced meshes
-    renderer.render(view.scene, view.camera);
+    renderer?.render(view.scene, view.camera);
   },
 });
 // The scope disposes it on a hot update. It pauses by itself while the tab is hidden, and

@@ -4,7 +4,8 @@
  * and `pixelRatio` are its building blocks, for a canvas sized once or by hand), a stats
  * overlay that folds away, input sampled once per fixed step (`createInput`, on-screen buttons
  * included), the page and HUD styles, a camera distance that frames a scene at any aspect
- * ratio (`fitDistance`), and a scope that stops everything a module started.
+ * ratio (`fitDistance`), a scope that stops everything a module started, and a message in the
+ * page where WebGL cannot start (`requireWebGL`).
  *
  * @module @loop/core/dom
  */
@@ -32,3 +33,9 @@ export {
 } from './overlay.js';
 export { type PageElements, stylePage } from './page.js';
 export { createScope, type Scope } from './scope.js';
+export {
+  NO_WEBGL_MESSAGE,
+  type RequireWebGLOptions,
+  requireWebGL,
+  webglAvailable,
+} from './webgl.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pixelRatio } from './canvas.js';
 import { createInput } from './input.js';
+import { requireWebGL, webglAvailable } from './webgl.js';
 
 // Node has no window, as a worker or a server render has none: what can work there does,
 // rather than throw a ReferenceError at the first global it looks for.
@@ -18,5 +19,10 @@ describe('dom/ helpers where there is no window (Node, a worker)', () => {
     expect(input.sample().wasPressed('Space')).toBe(true);
     input.dispose();
     expect(input.sample().wasPressed('Space')).toBe(false);
+  });
+
+  it('webglAvailable and requireWebGL say no, with no page to write to', () => {
+    expect(webglAvailable()).toBe(false);
+    expect(requireWebGL()).toBe(false);
   });
 });

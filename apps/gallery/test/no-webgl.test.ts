@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
+import { galleryRoot } from '../apps.mjs';
+import { PAGE_WAIT_MS, problemsOf } from './rapier-page.js';
+import { type SiteServer, serveSite } from './site-server.js';
+
+/**
+ * The three.js and Rapier apps of the built site in a Chromium without WebGL (launched with
+ * `--disable-webgl --disable-3d-apis`, as a browser with WebGL turned off or its GPU blocked):
+ * each says so in the page (`requireWebGL` of @loop/core/dom) instead of a blank canvas and an
+ * uncaught error, and the rest runs on: the loop steps and its overlay counts frames, undrawn.
+ */
+
+const DIST = join(galleryRoot, 'dist');
+const PAGES = ['three', 'rapier', 'rapier?mode=worker'];
+
+let server: SiteServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await serveSite(DIST, '/loop/');
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--disable-webgl', '--disable-3d-apis'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('without WebGL', () => {
+  it.for(PAGES)(
+    '%s: a message in the page, no uncaught error, the loop running undrawn',
+    { timeout: 2 * PAGE_WAIT_MS },
+    async (path) => {
+      const page = await browser.newPage();
+      const problems = problemsOf(page);
+      try {
+        const [folder, query] = path.split('?');
+        await page.goto(`${server.url}${folder}/index.html${query ? `?${query}` : ''}`, {
+          waitUntil: 'load',
+        });
+        // The browser really has none: the check is not the page's alone.
+        expect(
+          await page.evaluate(() => document.createElement('canvas').getContext('webgl2')),
+        ).toBeNull();
+        const note = page.locator('[data-loop-message]');
+        await note.waitFor({ state: 'visible', timeout: PAGE_WAIT_MS });
+        expect(await note.getAttribute('role')).toBe('alert');
+        expect(await note.textContent()).toMatch(/WebGL/);
+        // The loop goes on: its overlay counts frames rendered (undrawn).
+        await page.waitForFunction(
+          () =>
+            Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 10,
+          undefined,
+          { timeout: PAGE_WAIT_MS, polling: 100 },
+        );
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
