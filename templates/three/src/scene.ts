@@ -55,9 +55,6 @@ export interface View {
  * the shapes are under half a unit across. {@link frameScene} fits it to the canvas.
  */
 export const SCENE_RADIUS = 8;
-/** Where the camera looks from: above the plane of the orbits and in front (a unit vector). */
-const EYE_Y = 7 / Math.sqrt(7 * 7 + 15 * 15);
-const EYE_Z = 15 / Math.sqrt(7 * 7 + 15 * 15);
 
 /**
  * Points the camera at the centre from {@link fitDistance} away, so the whole swarm shows at
@@ -70,7 +67,8 @@ export function frameScene(view: View, aspect: number): void {
   const camera = view.camera;
   camera.aspect = aspect;
   const distance = fitDistance(SCENE_RADIUS, camera.fov, aspect);
-  camera.position.set(0, EYE_Y * distance, EYE_Z * distance);
+  // From above the plane of the orbits and in front: 7 up for 15 back, at that distance.
+  camera.position.set(0, 7, 15).setLength(distance);
   camera.lookAt(0, 0, 0);
   camera.updateProjectionMatrix();
   const fog = view.scene.fog as Fog;
