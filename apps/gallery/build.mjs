@@ -2,7 +2,7 @@
  * `pnpm build`: one static site in dist/: the gallery at its root, each template built from its
  * own folder into dist/<name>/ with relative asset paths, the docs of @loop/core (Getting started,
  * the guides and the reference, built by the docs package, which turbo builds first: it is a
- * devDependency) copied to dist/docs/, and
+ * devDependency) copied to dist/docs/, a picture of each app (thumbnails.mjs) and
  * a 404.html. Every link is relative, so `vite preview` or any static host serves the folder
  * as it is, under any path (a GitHub Pages project site included). Templates use the built
  * `@loop/core` here, exactly as a project made from them does.
@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { apps, docsDist, galleryRoot } from './apps.mjs';
 import { notFoundPage } from './not-found.mjs';
+import { makeThumbnails } from './thumbnails.mjs';
 
 const dist = resolve(galleryRoot, 'dist');
 
@@ -30,6 +31,7 @@ for (const app of apps) {
   });
 }
 cpSync(docsDist, resolve(dist, 'docs'), { recursive: true });
+await makeThumbnails(dist, apps);
 
 const folders = readdirSync(dist, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -1,4 +1,5 @@
 import apps from '../apps.json';
+import thumbnail from '../thumbnails.json';
 
 /** An entry of apps.json; `server` is set on the apps that need their own game server. */
 type App = (typeof apps)[number] & { server?: boolean };
@@ -36,9 +37,26 @@ for (const app of apps as App[]) {
       : `./${app.name}/`;
     link.textContent = app.title;
     link.dataset.app = app.name;
+    // The built site has a picture of each app, taken at build time (thumbnails.mjs).
+    if (!import.meta.env.DEV) item.append(picture(app));
     item.append(link, blurb);
   }
   list.append(item);
+}
+
+/**
+ * The app's thumbnail (its scene a few seconds in, photographed by the build), sized before it
+ * loads so the list does not jump, and said in words for those who cannot see it.
+ */
+function picture(app: App): HTMLImageElement {
+  const image = document.createElement('img');
+  image.src = `./${thumbnail.folder}/${app.name}.${thumbnail.type}`;
+  image.width = thumbnail.width;
+  image.height = thumbnail.height;
+  image.alt = `The ${app.title} app a few seconds after it opens`;
+  image.decoding = 'async';
+  image.dataset.thumbnail = app.name;
+  return image;
 }
 
 /** A command as the page shows it. */

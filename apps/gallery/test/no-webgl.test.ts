@@ -1,10 +1,6 @@
-import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
-import { galleryRoot } from '../apps.mjs';
+import { describe, expect, it } from 'vitest';
 import { PAGE_WAIT_MS, problemsOf } from './rapier-page.js';
-import { type SiteServer, serveSite } from './site-server.js';
+import { useSiteAndBrowser } from './site-browser.js';
 
 /**
  * The three.js and Rapier apps of the built site in a Chromium without WebGL (launched with
@@ -13,35 +9,20 @@ import { type SiteServer, serveSite } from './site-server.js';
  * uncaught error, and the rest runs on: the loop steps and its overlay counts frames, undrawn.
  */
 
-const DIST = join(galleryRoot, 'dist');
 const PAGES = ['three', 'rapier', 'rapier?mode=worker'];
 
-let server: SiteServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveSite(DIST, '/loop/');
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--disable-webgl', '--disable-3d-apis'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSiteAndBrowser(['--disable-webgl', '--disable-3d-apis']);
 
 describe('without WebGL', () => {
   it.for(PAGES)(
     '%s: a message in the page, no uncaught error, the loop running undrawn',
     { timeout: 2 * PAGE_WAIT_MS },
     async (path) => {
-      const page = await browser.newPage();
+      const page = await site.browser.newPage();
       const problems = problemsOf(page);
       try {
         const [folder, query] = path.split('?');
-        await page.goto(`${server.url}${folder}/index.html${query ? `?${query}` : ''}`, {
+        await page.goto(`${site.server.url}${folder}/index.html${query ? `?${query}` : ''}`, {
           waitUntil: 'load',
         });
         // The browser really has none: the check is not the page's alone.
