@@ -44,6 +44,12 @@ const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 const tally = AREAS.map((area) => ({ ...area, detected: 0, undetected: 0, survivors: [] }));
 const equivalent = [];
+/**
+ * Mutants of a mutator the package's Stryker config leaves out (`mutator.excludedMutations`, with
+ * its reason in that config): counted apart, not listed as equivalent mutants.
+ */
+const EXCLUDED = /^Ignored because of excluded mutation/;
+const excluded = new Map();
 for (const [path, file] of Object.entries(report.files)) {
   const name = relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/');
   const area = tally.find((a) => a.test(name));
@@ -57,6 +63,8 @@ for (const [path, file] of Object.entries(report.files)) {
     else if (UNDETECTED.has(m.status)) {
       area.undetected++;
       area.survivors.push(`${where} ${m.mutatorName} ${m.status}: ${m.replacement ?? ''}`);
+    } else if (m.status === 'Ignored' && EXCLUDED.test(m.statusReason ?? '')) {
+      excluded.set(m.mutatorName, (excluded.get(m.mutatorName) ?? 0) + 1);
     } else if (m.status === 'Ignored') {
       equivalent.push({
         where,
@@ -78,6 +86,10 @@ for (const a of tally) {
     `${ok ? 'ok  ' : 'FAIL'} ${a.name}: ${score.toFixed(2)} % (${a.detected} of ${valid} detected; threshold ${a.threshold} %)`,
   );
   for (const s of a.survivors) console.log(`       ${s}`);
+}
+
+for (const [mutator, count] of excluded) {
+  console.log(`     ${count} ${mutator} mutants not run: excluded by stryker.config.mjs`);
 }
 
 /** Rows of silenced mutants, one per place, mutator and replacement. */
