@@ -98,8 +98,8 @@ if (needed.length > 0) {
 }
 
 // 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets,
-// and the mutation scores of @loop/core and the templates (incremental: only mutants a change
-// touched are run).
+// and the mutation scores of @loop/core, the templates and the lab (incremental: only mutants a
+// change touched are run).
 run('pnpm', ['lint']);
 // One task at a time: the machine has few cores, and Chromium and Stryker each want them all.
 run('pnpm', [

@@ -20,6 +20,9 @@ describe('what a numeric setting accepts', () => {
     expect(readBounded('2.5', whole)).toBeUndefined();
     expect(readBounded(' ', whole)).toBeUndefined();
     expect(readBounded(null, whole)).toBeUndefined();
+    expect(readBounded(undefined, real)).toBeUndefined();
+    expect(readBounded(' ', real)).toBeUndefined();
+    expect(readBounded('', real)).toBeUndefined();
     expect(readBounded('0.12345', real)).toBe(0.12345);
   });
 

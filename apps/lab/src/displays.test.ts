@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type DisplaySpec, SimDisplay, START_MS } from './displays.js';
+import { DISPLAY_LABELS, type DisplaySpec, SimDisplay, START_MS } from './displays.js';
+import { parseState } from './url-state.js';
 
 const spec = (over: Partial<DisplaySpec>): DisplaySpec => ({
   kind: 'hz',
@@ -52,6 +53,19 @@ describe('simulated displays', () => {
     });
     expect(moved).toBeGreaterThan(1.5);
     for (const gap of gaps(a.map(([real]) => real))) expect(gap).toBeGreaterThan(0);
+    // The first frame is the start itself; the offsets centre on the grid, early and late.
+    expect(a[0]![0]).toBe(START_MS);
+    const counted = new SimDisplay(spec({ kind: 'jitter', jitter: 2 }));
+    for (let i = 0; i < 5; i++) counted.next(0);
+    expect(counted.frames).toBe(5);
+    const offsets = a.map(([real], i) => real - (START_MS + (i * 1000) / 60));
+    expect(Math.abs(offsets.reduce((s, o) => s + o, 0) / offsets.length)).toBeLessThan(0.3);
+    expect(offsets.slice(1, 9).map(Math.sign)).toEqual(SIGNS);
+  });
+
+  it('a jitter as large as the refresh period still never goes back', () => {
+    const a = frames(new SimDisplay(spec({ kind: 'jitter', jitter: 16 })), 600);
+    for (const gap of gaps(a.map(([real]) => real))) expect(gap).toBeGreaterThan(0);
   });
 
   it('spikes add a pause once a second', () => {
@@ -88,3 +102,19 @@ describe('simulated displays', () => {
     expect(Math.max(...intervals) - Math.min(...intervals)).toBeGreaterThan(5);
   });
 });
+
+describe('the display menu', () => {
+  /** Every kind, written out apart from DISPLAY_KINDS. */
+  const KINDS = ['raf', 'hz', 'vrr', 'jitter', 'spikes', 'hidden', 'backstep'] as const;
+
+  it('a link opens each kind, and only those; each has its label', () => {
+    for (const kind of KINDS) {
+      expect(parseState(`display=${kind}`).display).toBe(kind);
+      expect(DISPLAY_LABELS[kind]).toMatch(/display|refresh|jitter|spike|tab|clock/);
+    }
+    expect(parseState('display=vsync').display).toBe('hz');
+  });
+});
+
+/** Early (-1) or late (1) against the grid, frames 1 to 8 of the seeded jitter. */
+const SIGNS = [-1, 1, -1, 1, 1, 1, -1, 1];

@@ -71,6 +71,7 @@ export class SimDisplay {
   /** Timestamp the clock reports for the current frame in ms. */
   stamp = 0;
   /** Index of the current vsync on the grid of `1000 / hz`. */
+  // Stryker disable next-line UnaryOperator: the first frame sets it to 0 before it is read
   private vsync = -1;
   /** How far the clock has stepped back so far, in ms. */
   private offset = 0;

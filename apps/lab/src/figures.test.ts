@@ -17,6 +17,12 @@ describe('figures', () => {
     expect(figures.worst).toBe(4);
   });
 
+  it('the worst error is the largest in size, whatever came after it', () => {
+    const figures = new ErrorFigures();
+    for (const e of [-2, 1, 2, -0.5]) figures.add(e);
+    expect(figures.worst).toBe(2);
+  });
+
   it('counts the whole steps real time owes, scaled', () => {
     expect(stepsOwed(10_000, 1, 1000 / 60)).toBe(600);
     expect(stepsOwed(10_000, 0.5, 1000 / 60)).toBe(300);
@@ -27,5 +33,6 @@ describe('figures', () => {
     expect(achievedFps(31, 1000)).toBe(30);
     expect(achievedFps(1, 1000)).toBe(0);
     expect(achievedFps(5, 0)).toBe(0);
+    expect(achievedFps(0, 1000)).toBe(0);
   });
 });

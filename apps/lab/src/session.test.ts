@@ -141,3 +141,56 @@ describe('the update cost on the real display', () => {
     expect(session.work).toBeGreaterThan(0);
   });
 });
+
+describe('the session', () => {
+  const one = { ...DEFAULT_STATE, hz: 60, lanes: ['interp' as const, 'capped' as const] };
+
+  it('counts the frames it fed and plots them at their time in seconds', () => {
+    const session = new Session(one.lanes, one, { ...one, kind: 'hz' });
+    session.stepFrames(3);
+    expect(session.frames).toBe(3);
+    // The simulated display's first frame comes 1 s in.
+    const x = [...session.plots.offset.x.subarray(0, 3)];
+    expect(x.map((s) => Math.round(s * 6000))).toEqual([6000, 6100, 6200]);
+    expect(session.nextReal).toBeCloseTo(1000 + 3000 / 60, 9);
+  });
+
+  it('plots no updates for a frame the cap skipped', () => {
+    const session = new Session(one.lanes, { ...one, maxFps: 30 }, { ...one, kind: 'hz' });
+    session.stepFrames(4);
+    const capped = session.lanes.findIndex((l) => l.spec.id === 'capped');
+    const steps = [...session.plots.steps.ys[capped]!.subarray(0, 4)];
+    // Frames at 0, 1/60, 2/60, 3/60 s: the cap of 30 renders every other one, two steps each.
+    expect(steps).toEqual([0, 0, 2, 0]);
+    expect([...session.plots.steps.ys[0]!.subarray(0, 4)]).toEqual([0, 1, 1, 1]);
+  });
+
+  it('runs at most 240 frames a call, however far behind it is', () => {
+    const session = new Session(one.lanes, one, { ...one, kind: 'hz' });
+    expect(session.runUntil(1e9)).toBe(240);
+    expect(session.frames).toBe(240);
+  });
+
+  it('steps nothing on the real display, whose frames come from rAF', () => {
+    const session = new Session(one.lanes, one, { ...one, kind: 'raf' }, () => {});
+    session.stepFrames(5);
+    expect(session.runUntil(1e9)).toBe(0);
+    expect(session.frames).toBe(0);
+    expect(session.nextReal).toBeNaN();
+  });
+
+  it('pauses every lane, and after resume runs on from where it was without the pause', () => {
+    const session = new Session(one.lanes, one, { ...one, kind: 'raf' }, () => {});
+    session.frame(0, 0);
+    session.frame(100, 100);
+    const ticks = session.lanes.map((l) => l.loop.tick);
+    session.pause();
+    expect(session.lanes.map((l) => l.loop.running)).toEqual([false, false]);
+    session.resume();
+    expect(session.lanes.map((l) => l.loop.running)).toEqual([true, true]);
+    session.frame(6000, 6000); // the first frame after resume advances nothing
+    session.frame(6100, 6100);
+    expect(session.lanes.map((l) => l.loop.tick)).toEqual(ticks.map((t) => t + 6));
+    expect(session.lanes.map((l) => l.elapsed)).toEqual([200, 200]);
+  });
+});

@@ -140,3 +140,22 @@ describe('the URL state', () => {
     expect(parseFrames('')).toBe(0);
   });
 });
+
+describe('the edges of a link', () => {
+  it('opens one frame and more, never 0 or fewer', () => {
+    expect(parseFrames('?frames=1')).toBe(1);
+    expect(parseFrames('?frames=0')).toBe(0);
+    expect(parseFrames('?frames=-3')).toBe(0);
+  });
+
+  it('writes a number other than a timestep exactly, 1000/60 included', () => {
+    expect(formatNumber(1000 / 60)).toBe(String(1000 / 60));
+    expect(formatNumber(1000 / 60, 'timestep')).toBe('16.6667');
+  });
+
+  it('takes no blank experiment parameter, and writes them in the order of their names', () => {
+    expect(parseState('?drift.rate=%20&spiral.rate=2').expParams).toEqual({ 'spiral.rate': 2 });
+    const state = { ...DEFAULT_STATE, expParams: { 'spiral.rate': 2, 'drift.rate': 3 } };
+    expect(serializeState(state)).toBe('drift.rate=3&spiral.rate=2');
+  });
+});

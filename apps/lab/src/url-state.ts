@@ -100,7 +100,8 @@ export const DEFAULT_STATE: Readonly<LabState> = Object.freeze({
  */
 export function snapTimestep(ms: number): number {
   const n = Math.round(1000 / ms);
-  return n > 0 && Math.abs(ms - 1000 / n) < 1e-3 ? 1000 / n : ms;
+  // n = 0 (ms over 2000) makes 1000 / n Infinity, never within 1e-3 of ms: ms is kept.
+  return Math.abs(ms - 1000 / n) < 1e-3 ? 1000 / n : ms;
 }
 
 /** Reads a number within [min, max] (and whole where the step is 1); undefined otherwise. */
@@ -181,5 +182,5 @@ export const MAX_OPEN_FRAMES = 100_000;
 /** Display frames to run at once when the page opens (`?frames=N`), for links and tests. */
 export function parseFrames(search: string): number {
   const value = Number(new URLSearchParams(search).get('frames'));
-  return Number.isInteger(value) && value > 0 ? Math.min(value, MAX_OPEN_FRAMES) : 0;
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, MAX_OPEN_FRAMES) : 0;
 }

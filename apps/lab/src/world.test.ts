@@ -84,3 +84,15 @@ describe('the world', () => {
     expect(extrapolateState(new Float64Array(STATE_SIZE), s, 0)[Y]).toBe(s[Y]);
   });
 });
+
+describe('the world falls down', () => {
+  it('the exact ball and its extrapolation speed downwards after the top', () => {
+    const exact = trueState(new Float64Array(STATE_SIZE), 0.1);
+    expect(exact[VY]).toBeCloseTo(-0.981, 12);
+    expect(exact[Y]).toBeCloseTo(DROP_HEIGHT - 0.5 * 9.81 * 0.01, 12);
+    const ahead = extrapolateState(new Float64Array(STATE_SIZE), state(), 0.1);
+    expect(ahead[VY]).toBeCloseTo(-0.981, 12);
+    expect(ahead[X]).toBeCloseTo(BODY_SPEED * 0.1, 12);
+    expect(ahead[ANGLE]).toBeCloseTo(0.3, 12);
+  });
+});

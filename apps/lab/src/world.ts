@@ -31,7 +31,7 @@ export const ANGLE = 3;
 export const STATE_SIZE = 4;
 
 /** Time in s from one bounce to the next of the exact (continuous) ball. */
-export const BOUNCE_PERIOD = 2 * Math.sqrt((2 * DROP_HEIGHT) / GRAVITY);
+export const BOUNCE_PERIOD = 2 * Math.sqrt(DROP_HEIGHT / (GRAVITY / 2));
 
 /** Wraps an angle into [-π, π), so the spinner's state stays small and blends the short way. */
 export function wrapAngle(a: number): number {

@@ -154,7 +154,8 @@ describe('the experiment list', () => {
   it('refuses a fractional value for a whole-number parameter, and sets it aside', () => {
     const spiral = findExperiment('spiral')!;
     const params = { 'spiral.maxSteps': 2.5, 'spiral.seconds': 3, 'spiral.cost': 2.5 };
-    expect(readValues(spiral, params)).toEqual({
+    // Strict: a parameter not given must not appear, even as undefined.
+    expect(readValues(spiral, params)).toStrictEqual({
       values: { seconds: 3, cost: 2.5 },
       rejected: { maxSteps: 2.5 },
     });
