@@ -59,6 +59,27 @@ describe('requireWebGL', () => {
     },
   );
 
+  it('asks for WebGL 2 first, then WebGL 1, and works without the lose-context extension', () => {
+    const kinds: string[] = [];
+    const real = HTMLCanvasElement.prototype.getContext;
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+      kind: string,
+      ...rest: unknown[]
+    ) {
+      kinds.push(kind);
+      if (kind === 'webgl2') return null; // an old browser: WebGL 1 only
+      const gl = (real as (...a: unknown[]) => unknown).call(this, kind, ...rest);
+      return Object.assign(Object.create(gl as object), { getExtension: () => null });
+    } as typeof real);
+    expect(webglAvailable()).toBe(true);
+    expect(kinds).toEqual(['webgl2', 'webgl']);
+  });
+
+  it('says what is missing in its default message', () => {
+    expect(NO_WEBGL_MESSAGE).toMatch(/^This page draws with WebGL\b.*another browser\.$/);
+  });
+
   it('takes its own words and place', () => {
     withoutWebGL('null');
     const parent = document.body.appendChild(document.createElement('main'));

@@ -6,10 +6,12 @@
  * HUD. One place for every template, so none carries a copy.
  */
 
+// Stryker disable StringLiteral: a module-level string, read once as the browser tests import it, so its mutants cannot be switched in; a test checks the text
 /** What {@link requireWebGL} says by default: what is missing, and what a person can try. */
 export const NO_WEBGL_MESSAGE =
   'This page draws with WebGL, which this browser could not start (turned off, or blocked ' +
   'for this graphics card). Turn on hardware acceleration, update the driver, or try another browser.';
+// Stryker restore StringLiteral
 
 /** Options of {@link requireWebGL}. */
 export interface RequireWebGLOptions {
@@ -61,7 +63,9 @@ export function requireWebGL(options: RequireWebGLOptions = {}): boolean {
   note.textContent = options.message ?? NO_WEBGL_MESSAGE;
   note.style.cssText =
     'position:fixed;inset:0;margin:auto;height:fit-content;max-width:min(28rem,80vw);' +
+    // Stryker disable next-line StringLiteral: the note's looks; its place (above) is tested
     'padding:16px;border-radius:8px;background:#1d2a4a;color:#e8f0ff;font:16px/1.4 system-ui;' +
+    // Stryker disable next-line StringLiteral: the note's looks, as the line above
     'text-align:center';
   (options.parent ?? document.body).append(note);
   return false;
