@@ -33,6 +33,10 @@ export default defineConfig({
       {
         test: {
           name: 'node',
+          // The property tests step hundreds of thousands of frames: a second or two alone, far
+          // more under Stryker's instrumentation on a busy two-core machine, where Vitest's 5 s
+          // default failed the initial run with nothing wrong.
+          testTimeout: 30_000,
           include: ['src/**/*.test.ts'],
           exclude: [
             'src/**/*.browser.test.ts',
