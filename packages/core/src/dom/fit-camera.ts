@@ -32,7 +32,8 @@ export function fitDistance(radius: number, fov: number, aspect: number): number
     throw new RangeError(`fitDistance aspect must be a finite number > 0, got ${show(aspect)}`);
   }
   const tanHalf = Math.tan((fov * Math.PI) / 360);
-  // tan is increasing on (0, 90°): the narrower half-angle has the smaller tangent.
-  const narrower = Math.atan(aspect < 1 ? tanHalf * aspect : tanHalf);
+  // tan is increasing on (0, 90°): the narrower half-angle has the smaller tangent, the
+  // vertical one's scaled by the aspect when that is below 1 (× 1 is exact, so no case at 1).
+  const narrower = Math.atan(tanHalf * Math.min(aspect, 1));
   return radius / Math.sin(narrower);
 }

@@ -217,6 +217,43 @@ describe('Input: on-screen buttons', () => {
     expect(buttons.querySelector<HTMLElement>('[data-key="KeyT"]')!.dataset.presses).toBe('1');
   });
 
+  it('taps only keys of buttons inside the HUD, named by a code, not an empty one', async () => {
+    // A HUD inside an element with a data-key of its own: that element is no button of the HUD.
+    const outer = document.createElement('div');
+    outer.dataset.key = 'KeyO';
+    const buttons = hud();
+    outer.append(buttons);
+    document.body.append(outer);
+    onTestFinished(() => outer.remove());
+    buttons.insertAdjacentHTML(
+      'beforeend',
+      '<span id="bare">no key</span><button data-key="">?</button>',
+    );
+    const input = disposeAtEnd(createInput({ buttons, keyboard: null }));
+    await userEvent.click(buttons.querySelector('#bare')!);
+    await userEvent.click(buttons.querySelector('[data-key=""]')!);
+    expect([...input.sample().keys.keys()]).toEqual([]);
+    expect(outer.dataset.presses).toBeUndefined();
+  });
+
+  it('ignores a click a script sends to a text node in the HUD, without an error', () => {
+    const buttons = hud();
+    const input = disposeAtEnd(createInput({ buttons, keyboard: null }));
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent) => {
+      errors.push(e.error);
+      e.preventDefault();
+    };
+    window.addEventListener('error', onError);
+    onTestFinished(() => window.removeEventListener('error', onError));
+    // Not a player's click (those land on elements): a text node has no closest().
+    buttons
+      .querySelector('[data-key="KeyT"]')!
+      .firstChild!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(errors).toEqual([]);
+    expect([...input.sample().keys.keys()]).toEqual([]);
+  });
+
   it('ignores a button without a key, counts no keyboard press, and stops on dispose', async () => {
     const buttons = hud();
     const input = createInput({ buttons });

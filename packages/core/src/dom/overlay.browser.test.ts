@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createLoop, type Loop } from '../loop.js';
 import { FrameStats } from '../stats.js';
@@ -13,6 +13,7 @@ afterEach(() => {
   loop?.stop();
   loop = undefined;
   vi.useRealTimers();
+  vi.restoreAllMocks();
   localStorage.removeItem('loop-stats-collapsed');
 });
 
@@ -242,6 +243,7 @@ describe('createStatsOverlay', () => {
       'none',
       '6px',
     ]);
+    expect([style.margin, style.padding]).toEqual(['0px', '6px 8px']); // a <pre> has a margin
     overlay.dispose();
     parent.remove();
     expect(() =>
@@ -290,6 +292,98 @@ describe('createStatsOverlay', () => {
     vi.advanceTimersByTime(250);
     expect(loop.stats.rendered).toBeGreaterThanOrEqual(first + 5);
     expect(el.getAttribute('data-rendered')).toBe(String(loop.stats.rendered));
+  });
+
+  it('is a button of its own: styled as one, typed so a form around it never submits', async () => {
+    const form = document.createElement('form');
+    document.body.append(form);
+    let submits = 0;
+    form.addEventListener('submit', (e) => {
+      submits++;
+      e.preventDefault();
+    });
+    overlay = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000, parent: form });
+    const el = overlay.element as HTMLButtonElement;
+    expect([el.getAttribute('type'), el.type]).toEqual(['button', 'button']);
+    expect(el.title).toBe('Stats: tap to fold or unfold');
+    const style = getComputedStyle(el);
+    expect([style.display, style.borderTopWidth, style.textAlign, style.cursor]).toEqual([
+      'block',
+      '0px',
+      'left',
+      'pointer',
+    ]);
+    expect([style.touchAction, style.paddingRight, style.backgroundRepeat]).toEqual([
+      'manipulation',
+      '22px',
+      'no-repeat',
+    ]);
+    expect(style.backgroundPosition).toBe('calc(100% - 7px) 9px'); // right 7px top 9px
+    // The carets: pointing down while open, right while folded.
+    expect(style.backgroundImage).toContain("d='M0 2h9L4.5 8z'");
+    await userEvent.click(el);
+    expect(overlay.collapsed).toBe(true);
+    expect(getComputedStyle(el).backgroundImage).toContain("d='M2 0v9l6-4.5z'");
+    expect(submits).toBe(0);
+    overlay.dispose();
+    form.remove();
+  });
+
+  it('a static overlay is no button: no type, no title, and a click neither folds nor stores', () => {
+    localStorage.setItem('loop-stats-collapsed', '1'); // folded on a page where it could fold
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, position: 'static' },
+    );
+    const el = overlay.element;
+    expect([el.tagName, el.hasAttribute('type'), el.title]).toEqual(['PRE', false, '']);
+    expect([overlay.collapsed, el.textContent]).toEqual([
+      false,
+      expect.stringMatching(/^fps +0\.0\nframe time/),
+    ]);
+    localStorage.removeItem('loop-stats-collapsed');
+    el.click();
+    expect([overlay.collapsed, localStorage.getItem('loop-stats-collapsed')]).toEqual([
+      false,
+      null,
+    ]);
+  });
+
+  it('with storageKey null reads and writes no key at all, not even "null"', () => {
+    localStorage.setItem('null', '1');
+    onTestFinished(() => localStorage.removeItem('null'));
+    const keys = () => Object.keys(localStorage).sort();
+    const before = keys();
+    overlay = createStatsOverlay(
+      { stats: new FrameStats() },
+      { interval: 60_000, storageKey: null },
+    );
+    expect(overlay.collapsed).toBe(false);
+    overlay.element.click();
+    expect(overlay.collapsed).toBe(true);
+    overlay.collapsed = false;
+    expect([keys(), localStorage.getItem('null')]).toEqual([before, '1']);
+  });
+
+  it('folds where storage is refused (a sandboxed frame), opening unfolded', async () => {
+    const denied = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(denied);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(denied);
+    overlay = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000 });
+    expect(overlay.collapsed).toBe(false);
+    expect(overlay.element.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(overlay.element);
+    expect([overlay.collapsed, overlay.element.textContent]).toEqual([true, 'fps 0.0']);
+  });
+
+  it('stops folding on dispose: a click on the removed element neither folds nor stores', () => {
+    const o = createStatsOverlay({ stats: new FrameStats() }, { interval: 60_000 });
+    o.dispose();
+    o.element.click();
+    expect([o.collapsed, o.element.getAttribute('aria-expanded')]).toEqual([false, 'true']);
+    expect(localStorage.getItem('loop-stats-collapsed')).toBeNull();
   });
 
   it('stops refreshing and leaves the page on dispose', () => {

@@ -134,7 +134,7 @@ export function createStatsOverlay(
   element.style.cssText =
     (position === 'fixed' ? FLOAT : '') + STYLE + (collapsible ? BUTTON : INERT);
   if (collapsible) element.setAttribute('type', 'button');
-  let collapsed = collapsible && storageKey !== null && remembered(storageKey) === '1';
+  let collapsed = collapsible && storageKey !== null && foldedBefore(storageKey);
   // Stryker disable next-line StringLiteral: refresh() writes the text before anything can read it
   const text = document.createTextNode('');
   element.appendChild(text);
@@ -211,12 +211,12 @@ export function createStatsOverlay(
   return overlay;
 }
 
-/** The stored value of `key`, or null where storage is missing or refused (a sandboxed frame). */
-function remembered(key: string): string | null {
+/** Whether `key` says folded; not where storage is missing or refused (a sandboxed frame). */
+function foldedBefore(key: string): boolean {
   try {
-    return localStorage.getItem(key);
+    return localStorage.getItem(key) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 

@@ -6,12 +6,10 @@
  * HUD. One place for every template, so none carries a copy.
  */
 
-// Stryker disable StringLiteral: a module-level string, read once as the browser tests import it, so its mutants cannot be switched in; a test checks the text
 /** What {@link requireWebGL} says by default: what is missing, and what a person can try. */
 export const NO_WEBGL_MESSAGE =
   'This page draws with WebGL, which this browser could not start (turned off, or blocked ' +
   'for this graphics card). Turn on hardware acceleration, update the driver, or try another browser.';
-// Stryker restore StringLiteral
 
 /** Options of {@link requireWebGL}. */
 export interface RequireWebGLOptions {

@@ -185,7 +185,7 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
         return sim!.receive?.(message.data);
       case 'dispose':
         loop!.dispose(); // made before setup is awaited: always there after 'init'
-        return sim?.dispose?.();
+        return sim!.dispose?.(); // there: the guard above drops a dispose without it
     }
   };
   port.addEventListener('message', (event) => {
