@@ -12,6 +12,7 @@ import { ArenaClient } from './client/arena-client';
 import { Conditioner, type PathSettings } from './net/conditioner';
 import { drawArena, type View } from './page/draw';
 import { NetFigures } from './page/figures';
+import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
 import { CLOSE_MALFORMED, CLOSE_OVERSIZE } from './shared/protocol';
@@ -53,7 +54,9 @@ scope.add(
   }),
 );
 const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Space'];
-const input = scope.add(createInput({ preventDefault: ARROWS, buttons: hud }));
+const input = scope.add(createInput({ pointer: canvas, preventDefault: ARROWS, buttons: hud }));
+/** The stick and buttons a held finger gives (touch-steer.ts), rewritten each step. */
+const steer = new Float64Array(3);
 
 /** −1, 0 or 1 from two pairs of keys (WASD and the arrows). */
 function axis(
@@ -130,7 +133,18 @@ async function start(): Promise<void> {
       const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
       const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
       const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
-      client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
+      const p = keys.pointer;
+      // No key held and a finger down (or the mouse held): head for it.
+      if (
+        x === 0 &&
+        y === 0 &&
+        p.count > 0 &&
+        steerToward(p.x, p.y, view, client.drawn, client.predictor.slot, steer)
+      ) {
+        client.setInput(steer[0]!, steer[1]!, boost | steer[2]!);
+      } else {
+        client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
+      }
       conditioner.pump();
       steps = client.update();
       if (client.predictor.started !== seated) {

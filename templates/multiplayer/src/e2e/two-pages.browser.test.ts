@@ -113,4 +113,43 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
       `remote error p50 ${errors[Math.floor(errors.length / 2)]!.toFixed(2)}, p95 ${errors[Math.floor(errors.length * 0.95)]!.toFixed(2)}, max ${errors[errors.length - 1]!.toFixed(2)} over ${errors.length} frames; moved ${moved.toFixed(0)}; local step ${stepped - pressed} frames after the key; largest correction ${rows[rows.length - 1]!.largest.toFixed(2)}; corrections ${rows[rows.length - 1]!.corrections}`,
     );
   }, 120_000);
+  it('steers by touch on a phone: a finger held beside the player moves it that way, then lets go', async () => {
+    const phone = await browser.open(`${url}?trace&seed=3`);
+    await phone.send('Emulation.setDeviceMetricsOverride', {
+      width: 390,
+      height: 844,
+      deviceScaleFactor: 3,
+      mobile: true,
+    });
+    await phone.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await waitFor('the phone in the arena', () => started(phone));
+    const slot = await phone.evaluate<number>('arenaTrace.client.predictor.slot');
+    // Where its player is drawn on the screen: the arena letterboxed to the page's width.
+    const at = () =>
+      phone.evaluate<[number, number]>(
+        `(() => { const c = document.querySelector('#game').getBoundingClientRect();
+          const s = Math.min(c.width / 1280, c.height / 720), d = arenaTrace.client.drawn;
+          return [c.left + (c.width - 1280 * s) / 2 + d[${slot} * 3] * s,
+                  c.top + (c.height - 720 * s) / 2 + d[${slot} * 3 + 1] * s]; })()`,
+      );
+    const [x, y] = await at();
+    const before = await phone.evaluate<number>(`arenaTrace.client.drawn[${slot} * 3]`);
+    // At the far edge of the screen from the player, level with it: well past the full stick.
+    const way = x < 195 ? 1 : -1;
+    const finger = [{ x: way > 0 ? 385 : 5, y, id: 1 }];
+    await phone.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger });
+    const held = (await frames(phone)) + 30;
+    await waitFor('30 frames with the finger down', async () => (await frames(phone)) >= held);
+    const steering = await phone.evaluate<number>('arenaTrace.client.input[0]');
+    await phone.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const after = await phone.evaluate<number>(`arenaTrace.client.drawn[${slot} * 3]`);
+    expect(Math.sign(steering)).toBe(way);
+    expect(Math.abs(steering)).toBeGreaterThan(STICK_MAX * 0.9);
+    expect(way * (after - before)).toBeGreaterThan(20);
+    // Let go: the stick goes back to the middle.
+    await waitFor(
+      'the stick released',
+      async () => (await phone.evaluate<number>('arenaTrace.client.input[0]')) === 0,
+    );
+  }, 120_000);
 });

@@ -25,6 +25,21 @@ export interface View {
   ratio: number;
 }
 
+/** The letterbox of the last draw: scale, left, top. */
+const BOX = new Float64Array(3);
+
+/**
+ * Where the arena sits in the canvas: the largest scale that fits it whole, centred. Writes
+ * [scale, left, top] (CSS pixels) into `out`: the drawing and touch steering (touch-steer.ts)
+ * map arena units to the screen with the same three numbers.
+ */
+export function letterbox(view: View, out: Float64Array): void {
+  const scale = Math.min(view.width / WIDTH, view.height / HEIGHT);
+  out[0] = scale;
+  out[1] = (view.width - WIDTH * scale) / 2;
+  out[2] = (view.height - HEIGHT * scale) / 2;
+}
+
 /**
  * Draws the arena from `drawn` (x, y, present per entity, as `ArenaClient.draw` fills it),
  * letterboxed into the canvas at the largest scale that fits. The local seat gets a white ring;
@@ -42,9 +57,10 @@ export function drawArena(
   ctx.setTransform(view.ratio, 0, 0, view.ratio, 0, 0);
   ctx.fillStyle = '#0b0f18';
   ctx.fillRect(0, 0, view.width, view.height);
-  const scale = Math.min(view.width / WIDTH, view.height / HEIGHT);
-  const left = (view.width - WIDTH * scale) / 2;
-  const top = (view.height - HEIGHT * scale) / 2;
+  letterbox(view, BOX);
+  const scale = BOX[0]!;
+  const left = BOX[1]!;
+  const top = BOX[2]!;
   ctx.setTransform(
     view.ratio * scale,
     0,
