@@ -123,6 +123,44 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
     });
     await phone.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     await waitFor('the phone in the arena', () => started(phone));
+    // On the phone and on a laptop: the stats and the HUD, and every control, on screen and
+    // apart (the boxes as the page lays them out).
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await phone.send('Emulation.setDeviceMetricsOverride', {
+        width,
+        height,
+        deviceScaleFactor: width < 500 ? 3 : 1,
+        mobile: width < 500,
+      });
+      const problems = await phone.evaluate<string[]>(`(() => {
+        const box = (e) => [e.id || e.textContent, e.getBoundingClientRect()];
+        const stats = box(document.querySelector('[data-loop-stats]'));
+        const hud = box(document.querySelector('#hud'));
+        const buttons = [...document.querySelectorAll('#hud button')].map(box);
+        const apart = (a, b) =>
+          a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        const found = [];
+        for (const [name, b] of [stats, hud, ...buttons]) {
+          if (b.left < 0 || b.top < 0 || b.right > ${width} || b.bottom > ${height}) {
+            found.push(name.slice(0, 12) + ' off screen');
+          }
+        }
+        // The stats apart from the HUD (and so from its buttons); the buttons apart.
+        const pairs = [[stats, hud], ...buttons.flatMap((a, i) => buttons.slice(i + 1).map((b) => [a, b]))];
+        for (const [[n1, a], [n2, b]] of pairs) if (!apart(a, b)) found.push(n1 + ' over ' + n2);
+        return found;
+      })()`);
+      expect(problems, `${width} Ã— ${height}`).toEqual([]);
+    }
+    await phone.send('Emulation.setDeviceMetricsOverride', {
+      width: 390,
+      height: 844,
+      deviceScaleFactor: 3,
+      mobile: true,
+    });
     const slot = await phone.evaluate<number>('arenaTrace.client.predictor.slot');
     // Where its player is drawn on the screen: the arena letterboxed to the page's width.
     const at = () =>

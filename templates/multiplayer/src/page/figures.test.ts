@@ -17,10 +17,14 @@ describe('NetFigures', () => {
     client.predictor.correctionTotal += 10;
     const lines = figures.lines(1500).split('\n');
     expect(lines[0]).toBe('round trip   80 ms (best 80 ms)');
-    expect(lines[1]).toBe('interp delay 100 ms → 100 ms, jitter 0 ms');
-    expect(lines[2]).toBe('snapshots    38.0/s, loss 5.0 %, starved 0.0/s');
-    expect(lines[3]).toBe('corrections  8.0/s, mean 2.5 units');
-    expect(lines[5]).toBe('conditioner  off');
+    expect(lines[1]).toBe('interp delay 100 ms → 100 ms');
+    expect(lines[2]).toBe('jitter       0 ms');
+    expect(lines[3]).toBe('snapshots    38.0/s, loss 5.0 %');
+    expect(lines[4]).toBe('starved      0.0/s');
+    expect(lines[5]).toBe('corrections  8.0/s, mean 2.5 units');
+    expect(lines[8]).toBe('conditioner  off');
+    // Narrow enough for a phone (390 CSS pixels at 12 px monospace).
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(44);
     expect(figures.lines(2500)).toContain('corrections  2.7/s, mean 2.5 units'); // 4 in 1.5 s
     figures.lines(3600);
     expect(figures.lines(4700)).toContain('corrections  0.0/s, mean 0.0 units'); // none since 2.5 s
@@ -33,9 +37,12 @@ describe('NetFigures', () => {
     client.predict = false;
     client.interpolate = false;
     const text = new NetFigures(client, conditioner).lines(0);
-    expect(text).toContain('(prediction off)');
-    expect(text).toContain('jitter 0 ms (off)');
-    expect(text).toContain('conditioner  +75±15 ms up, +75±15 ms down, 5/5 % loss');
+    expect(text).toContain('mean 0.0 units (off)');
+    expect(text).toContain('100 ms → 100 ms (off)');
+    expect(text).toContain(
+      'conditioner  up +75±15 ms, 5 % loss\n             down +75±15 ms, 5 % loss',
+    );
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(44);
     conditioner.enabled = false;
     expect(new NetFigures(client, conditioner).lines(0)).toContain('conditioner  off');
   });

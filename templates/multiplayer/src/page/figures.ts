@@ -60,15 +60,23 @@ export class NetFigures {
       corrections > 0 ? (totals.correctionTotal - last.correctionTotal) / corrections : 0;
     const loss = snapshots + lost > 0 ? (100 * lost) / (snapshots + lost) : 0;
     const n = this.conditioner;
-    const path = n?.enabled
-      ? `+${n.up.settings.latency}±${n.up.settings.jitter} ms up, +${n.down.settings.latency}±${n.down.settings.jitter} ms down, ${(100 * n.up.settings.loss).toFixed(0)}/${(100 * n.down.settings.loss).toFixed(0)} % loss`
-      : 'off';
+    // Each line at most 44 characters: the overlay fits a phone's 390 CSS pixels.
+    const up = n?.up.settings;
+    const down = n?.down.settings;
+    const path =
+      n?.enabled && up && down
+        ? `up +${up.latency}±${up.jitter} ms, ${(100 * up.loss).toFixed(0)} % loss\n` +
+          `             down +${down.latency}±${down.jitter} ms, ${(100 * down.loss).toFixed(0)} % loss`
+        : 'off';
     return [
       `round trip   ${ms(c.clock.rtt)} (best ${ms(c.clock.minRtt)})`,
-      `interp delay ${ms(c.delay.current)} → ${ms(c.delay.target)}, jitter ${ms(c.delay.jitter)}${c.interpolate ? '' : ' (off)'}`,
-      `snapshots    ${rate(snapshots).toFixed(1)}/s, loss ${loss.toFixed(1)} %, starved ${rate(totals.starved - last.starved).toFixed(1)}/s`,
-      `corrections  ${rate(corrections).toFixed(1)}/s, mean ${size.toFixed(1)} units${c.predict ? '' : ' (prediction off)'}`,
-      `ticks        predicted ${c.predictor.tick}, lead ${c.lead}, server missed ${c.counts.serverMissed}`,
+      `interp delay ${ms(c.delay.current)} → ${ms(c.delay.target)}${c.interpolate ? '' : ' (off)'}`,
+      `jitter       ${ms(c.delay.jitter)}`,
+      `snapshots    ${rate(snapshots).toFixed(1)}/s, loss ${loss.toFixed(1)} %`,
+      `starved      ${rate(totals.starved - last.starved).toFixed(1)}/s`,
+      `corrections  ${rate(corrections).toFixed(1)}/s, mean ${size.toFixed(1)} units${c.predict ? '' : ' (off)'}`,
+      `ticks        predicted ${c.predictor.tick}, lead ${c.lead}`,
+      `server       missed ${c.counts.serverMissed} of our ticks`,
       `conditioner  ${path}`,
     ].join('\n');
   }
