@@ -79,6 +79,9 @@ async function settle(page: Page, path: string): Promise<void> {
       undefined,
       { ...wait, polling: 100 },
     );
+    // The rapier app draws (and its overlay counts) frames while its WebAssembly still
+    // arrives; closing the page then aborts that download. Its loading line goes when it is in.
+    await page.waitForSelector('#loading', { ...wait, state: 'detached' });
   } else if (top === 'docs') {
     // VitePress marks the page's root once its app has mounted over the pre-rendered HTML.
     await page.waitForFunction(
