@@ -68,7 +68,7 @@ export const JOBS = [
   {
     title: 'Blending',
     blurb:
-      'Draw between two fixed steps: the previous/current pair, lerp, slerp and extrapolation, one value or whole typed arrays.',
+      'Draw between two fixed steps: the previous/current pair, lerp, slerp and extrapolation, one value or whole typed arrays; and a buffer of timed snapshots, from a worker or a server, blended at a render time.',
     guide: { text: 'Interpolation', link: '/guide/interpolation' },
     members: [
       'Interpolated',
@@ -88,6 +88,8 @@ export const JOBS = [
       'lerpArray',
       'slerpArray',
       'composeMatrices',
+      'SnapshotBuffer',
+      'SampleKind',
     ],
   },
   {

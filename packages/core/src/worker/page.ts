@@ -1,28 +1,15 @@
+import { SnapshotBuffer } from '../blend/snapshot-buffer.js';
 import { checkMaxFps, checkTimeScale } from '../checks.js';
 import { createLoop } from '../loop.js';
 import type { LoopState } from '../options.js';
 import { watchVisibility } from '../run/visibility.js';
 import type { FrameStats } from '../stats.js';
 import { WorkerHealth } from './health.js';
-import type { SlotView, SnapshotLayout } from './layout.js';
+import type { SnapshotLayout } from './layout.js';
 import * as H from './layout.js';
+import { pageEnds } from './page-ends.js';
 import { checkWorkerOptions, type Snapshot, type WorkerLoopOptions } from './page-options.js';
-import {
-  INPUT_SEQ,
-  type InitMessage,
-  type InputView,
-  inputSlotBytes,
-  viewInput,
-} from './protocol.js';
-import {
-  MessageReader,
-  MessageWriter,
-  type SlotReader,
-  type SlotWriter,
-  sharedMemory,
-  sharedReader,
-  sharedWriter,
-} from './transport.js';
+import { INPUT_SEQ } from './protocol.js';
 
 /** A simulation running in a worker, drawn on the page; see {@link createWorkerLoop}. */
 export interface WorkerLoop {
@@ -53,47 +40,6 @@ export interface WorkerLoop {
   post(data: unknown, transfer?: Transferable[]): void;
 }
 
-/** The page's ends of both transports and what feeds the message ones. */
-interface PageEnds<L extends SnapshotLayout> {
-  readonly snapshots: SlotReader<SlotView<L>>;
-  readonly inputs: SlotWriter<InputView>;
-  readonly init: Partial<InitMessage>;
-  readonly deliver?: (buffer: ArrayBuffer) => void;
-  readonly recycle?: (buffer: ArrayBuffer) => void;
-}
-
-function pageEnds<L extends SnapshotLayout>(
-  checked: ReturnType<typeof checkWorkerOptions<L>>,
-): PageEnds<L> {
-  const { plan, inputLength, given } = checked;
-  const view = (b: ArrayBufferLike, at: number) => H.viewSlot<L>(plan, b, at);
-  const inputView = viewInput(inputLength);
-  const inputBytes = inputSlotBytes(inputLength);
-  if (checked.transport === 'shared') {
-    const snapshots = sharedMemory(plan.slotBytes);
-    const inputs = sharedMemory(inputBytes);
-    return {
-      snapshots: sharedReader(snapshots, plan.slotBytes, view),
-      inputs: sharedWriter(inputs, inputBytes, inputView),
-      init: { snapshots, inputs },
-    };
-  }
-  const worker = given.worker;
-  const reader = new MessageReader(plan.slotBytes, view, (b) =>
-    worker.postMessage({ t: 'ret', b }, [b]),
-  );
-  const writer = new MessageWriter(inputBytes, inputView, (b) =>
-    worker.postMessage({ t: 'input', b }, [b]),
-  );
-  return {
-    snapshots: reader,
-    inputs: writer,
-    init: {},
-    deliver: (b) => reader.deliver(b),
-    recycle: (b) => writer.recycle(b),
-  };
-}
-
 /** True where `a` and `b` differ in any number (NaN never equal: sent again, harmlessly). */
 function differs(a: Float64Array, b: Float64Array): boolean {
   // Stryker disable next-line EqualityOperator: one more round compares undefined with undefined
@@ -107,7 +53,8 @@ function differs(a: Float64Array, b: Float64Array): boolean {
  * collection, so a long task on the page neither drops nor bursts its steps. After every step
  * the worker publishes a snapshot (the game's typed arrays, the state before and after the
  * step, its tick); each page frame takes the newest and hands `render` the pair with `alpha`,
- * the real time since it was published over one step: the page draws at most one step behind
+ * the real time since it was published over one step (a two-frame `SnapshotBuffer` sampled at
+ * that time, as a network client samples its server's snapshots): the page draws at most one step behind
  * the newest state, as the main-thread loop does, blends with the same functions, and when no
  * newer snapshot came in time holds the newest pose (alpha 1, counted in `health.late`), never
  * extrapolating. Input sampled each frame reaches the worker's next step. Options are checked
@@ -133,6 +80,12 @@ export function createWorkerLoop<L extends SnapshotLayout>(
   let ready = false;
   let progress = 0;
   let last = Number.NaN;
+  // The front snapshot's `prev` (frame 0) and `curr` (frame 1), one step apart, sampled at
+  // `progress`: the snapshot interpolation a network client runs over its server's snapshots,
+  // with the slot the transport hands over as the frames.
+  const pair = new SnapshotBuffer((index) => index, 2);
+  pair.push(0);
+  pair.push(time.timestep);
   const sampled = new Float64Array(inputLength);
   const sent = new Float64Array(inputLength);
   let seq = 0;
@@ -184,12 +137,8 @@ export function createWorkerLoop<L extends SnapshotLayout>(
     }
     last = now;
     health.buffers = front()[H.BUFFERS]! + ends.inputs.allocated;
-    let alpha = progress / time.timestep;
-    if (alpha > 1) {
-      health.late++;
-      alpha = 1;
-    }
-    given.render?.(snapshot, alpha);
+    if (pair.sample(progress) === 'starved') health.late++;
+    given.render?.(snapshot, pair.t);
   };
 
   const page = createLoop({
