@@ -10,6 +10,8 @@ export interface LoadOptions {
   /** The game processes' own addresses, whose /stats are read before and after. */
   processes: string[];
   clients: number;
+  /** Bots to a room (1 to {@link MAX_PLAYERS}, the default): rooms = clients / perRoom, rounded up. */
+  perRoom?: number;
   /** Seconds of play measured, after `warmup` seconds unmeasured. */
   seconds: number;
   warmup?: number;
@@ -20,6 +22,9 @@ export interface LoadOptions {
 /** What {@link runLoad} measured; {@link formatLoad} prints it. */
 export interface LoadReport {
   clients: number;
+  /** Bots to a room as asked, and the most any room measured had (as its process saw it). */
+  perRoom: number;
+  maxRoomClients: number;
   rooms: number;
   seconds: number;
   /** Ticks per second of each room over the measured time. */
@@ -57,15 +62,23 @@ function percentile(sorted: number[], p: number): number {
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const now = () => performance.now();
+  const perRoom = options.perRoom ?? MAX_PLAYERS;
+  if (!Number.isInteger(perRoom) || perRoom < 1 || perRoom > MAX_PLAYERS) {
+    throw new RangeError(`perRoom must be an integer from 1 to ${MAX_PLAYERS}, got ${perRoom}`);
+  }
   const bots: Bot[] = [];
-  for (let i = 0; i < options.clients; i += MAX_PLAYERS) {
-    const group = Math.min(MAX_PLAYERS, options.clients - i);
-    // Each bot made as its join resolves, so its handler is there for the first snapshot.
+  for (let i = 0; i < options.clients; i += perRoom) {
+    const group = Math.min(perRoom, options.clients - i);
+    // A room of its own for each group (matchmaking would fill rooms to MAX_PLAYERS), on
+    // whichever process the driver picks; each bot made as its join resolves, so its handler
+    // is there for the first snapshot.
+    const first = await new Client(options.endpoint).create('arena');
+    bots.push(new Bot(first, now, i));
     const joined = await Promise.all(
-      Array.from({ length: group }, (_, k) =>
+      Array.from({ length: group - 1 }, (_, k) =>
         new Client(options.endpoint)
-          .joinOrCreate('arena')
-          .then((room) => new Bot(room, now, i + k)),
+          .joinById(first.roomId)
+          .then((room) => new Bot(room, now, i + k + 1)),
       ),
     );
     bots.push(...joined);
@@ -81,7 +94,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     await sleep(options.seconds * 1000);
     const after = await Promise.all(options.processes.map(stats));
     const bytesIn = bots.reduce((n, b) => n + b.bytesIn, 0) - inBefore;
-    return summarize(options, before, after, bytesIn, bots);
+    return summarize({ ...options, perRoom }, before, after, bytesIn, bots);
   } finally {
     clearInterval(timer);
     await Promise.all(bots.map((b) => b.room.leave()));
@@ -89,7 +102,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 }
 
 function summarize(
-  options: LoadOptions,
+  options: LoadOptions & { perRoom: number },
   before: ProcessStats[],
   after: ProcessStats[],
   bytesIn: number,
@@ -101,6 +114,7 @@ function summarize(
   let maxStepMs = 0;
   let bytesOut = 0;
   let droppedMs = 0;
+  let maxRoomClients = 0;
   const cpuShare: number[] = [];
   let seconds = options.seconds;
   after.forEach((end, p) => {
@@ -117,11 +131,14 @@ function summarize(
       bytesOut += room.bytesOut - was.bytesOut;
       droppedMs += room.droppedMs - was.droppedMs;
       maxStepMs = Math.max(maxStepMs, room.maxStepMs);
+      maxRoomClients = Math.max(maxRoomClients, room.clients);
     }
   });
   const latencies = bots.flatMap((b) => b.latencies).sort((a, b) => a - b);
   return {
     clients: options.clients,
+    perRoom: options.perRoom,
+    maxRoomClients,
     rooms: tickRates.length,
     seconds,
     tickRates,
@@ -154,4 +171,48 @@ export function formatLoad(r: LoadReport): string {
     `bytes/client/s    ${f(r.bytesOutPerClient, 0)} sent, ${f(r.bytesInPerClient, 0)} received (snapshots only)`,
     `input → snapshot  p50 ${f(r.latency.p50, 0)} ms, p95 ${f(r.latency.p95, 0)} ms, p99 ${f(r.latency.p99, 0)} ms, max ${f(r.latency.max, 0)} ms`,
   ].join('\n');
+}
+
+/**
+ * Load reports of the same clients at different sizes of room, as a table, with the process CPU
+ * fitted to `a × rooms + b × clients` (least squares): what a room costs whoever is in it (its
+ * 60 Hz step, its snapshot encoding) against what each client adds (decoding its inputs,
+ * stamping and sending its snapshots). Capacity per core follows: 1 / (a / perRoom + b)
+ * clients.
+ */
+export function formatSweep(reports: LoadReport[]): string {
+  const f = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+  const cpu = reports.map((r) => r.cpuShare.reduce((sum, c) => sum + c, 0));
+  const cost = fitCost(reports, cpu);
+  const rows = reports.map((r, i) => {
+    const within = r.tickRates.filter((x) => Math.abs(x - TICK_RATE) <= TICK_RATE * 0.01).length;
+    const capacity = 1 / (cost.room / r.perRoom + cost.client);
+    return `${String(r.perRoom).padStart(8)} ${String(r.rooms).padStart(6)} ${`${within}/${r.tickRates.length}`.padStart(9)} ${f(cpu[i]! * 100, 0).padStart(7)} % ${f(r.bytesOutPerClient, 0).padStart(9)} ${f(capacity, 0).padStart(12)}`;
+  });
+  return [
+    `per room  rooms  in 1 %     CPU     B/client/s  clients/core`,
+    ...rows,
+    `CPU ≈ ${f(cost.room * 100, 2)} % of a core per room + ${f(cost.client * 100, 3)} % per client (least squares over these runs)`,
+  ].join('\n');
+}
+
+/**
+ * The share of a core a room costs and a client adds: least squares of
+ * `cpu ≈ room × rooms + client × clients` over the reports (no intercept: no rooms, no cost).
+ */
+export function fitCost(reports: LoadReport[], cpu: number[]): { room: number; client: number } {
+  let rr = 0;
+  let rc = 0;
+  let cc = 0;
+  let ry = 0;
+  let cy = 0;
+  reports.forEach((r, i) => {
+    rr += r.rooms * r.rooms;
+    rc += r.rooms * r.clients;
+    cc += r.clients * r.clients;
+    ry += r.rooms * cpu[i]!;
+    cy += r.clients * cpu[i]!;
+  });
+  const det = rr * cc - rc * rc;
+  return { room: (ry * cc - cy * rc) / det, client: (cy * rr - ry * rc) / det };
 }

@@ -1,4 +1,4 @@
-import { lerp } from '@loop/core';
+import { lerp, lerpArray, type SampleKind, SnapshotBuffer } from '@loop/core';
 import { ENTITIES, MAX_PLAYERS, TICK_RATE, TIMESTEP_MS } from '../shared/arena';
 import { INPUT_BYTES, writeInput } from '../shared/input';
 import {
@@ -17,7 +17,6 @@ import { STRIDE, World } from '../shared/world';
 import { InterpolationDelay } from './interpolation-delay';
 import { Predictor } from './predictor';
 import { ServerClock } from './server-clock';
-import { type SampleKind, SnapshotBuffer } from './snapshot-buffer';
 
 /**
  * The two calls a client needs from its connection, which a colyseus.js `Room` has and a
@@ -71,7 +70,7 @@ export class ArenaClient {
   /** How far behind the server's time others are drawn. */
   readonly delay: InterpolationDelay;
   /** Every snapshot's positions (x, y, present per entity), at the snapshot's server time. */
-  readonly buffer = new SnapshotBuffer(ENTITIES * DRAWN_STRIDE);
+  readonly buffer = new SnapshotBuffer(() => new Float64Array(ENTITIES * DRAWN_STRIDE));
   /** This player's prediction and its corrections. */
   readonly predictor = new Predictor();
   /** The newest snapshot as decoded (the server's world at its tick); rewritten by each one. */
@@ -194,11 +193,13 @@ export class ArenaClient {
       ? this.clock.serverTime(now) - this.delay.current
       : this.buffer.newestTime;
     if (at > this.renderTime) this.renderTime = at;
-    const kind = this.buffer.sample(this.renderTime, this.drawn);
+    const buffer = this.buffer;
+    const kind = buffer.sample(this.renderTime);
+    if (kind !== 'empty') lerpArray(this.drawn, buffer.older, buffer.newer, buffer.t);
     if (kind === 'starved' && this.interpolate) this.counts.starved++;
     // A player who joined between the two frames is drawn where it is, not slid in from 0, 0.
-    const older = this.buffer.older;
-    const newer = this.buffer.newer;
+    const older = buffer.older;
+    const newer = buffer.newer;
     for (let e = 0; e < MAX_PLAYERS; e++) {
       const at3 = e * DRAWN_STRIDE;
       if (older[at3 + 2] !== newer[at3 + 2]) {
