@@ -16,24 +16,30 @@ const { loader, modules } = await loadModules('/src/server/processes.ts', '/src/
 const [{ startCluster }, { runLoad, formatLoad, formatSweep }] = modules;
 const { values } = parseArgs({ options: { 'per-room': { type: 'string' } } });
 const sizes = values['per-room']?.split(',').map(Number) ?? [undefined];
-const cluster = await startCluster(env('PROCESSES', 2));
+const reports = [];
 try {
-  const addresses = cluster.processes.map((p) => `http://127.0.0.1:${p.port}`);
-  const reports = [];
+  // A fresh cluster for each size of room: each process's room count, by which Colyseus picks
+  // where a room is made, reaches the others through Redis up to a second late, so rooms made
+  // right after a run's rooms closed would all land on one process.
   for (const perRoom of sizes) {
-    const report = await runLoad({
-      endpoint: addresses[0],
-      processes: addresses,
-      clients: env('CLIENTS', 200),
-      perRoom,
-      seconds: env('SECONDS', 10),
-      warmup: env('WARMUP', 3),
-    });
-    console.log(`${formatLoad(report)}\n`);
-    reports.push(report);
+    const cluster = await startCluster(env('PROCESSES', 2));
+    try {
+      const addresses = cluster.processes.map((p) => `http://127.0.0.1:${p.port}`);
+      const report = await runLoad({
+        endpoint: addresses[0],
+        processes: addresses,
+        clients: env('CLIENTS', 200),
+        perRoom,
+        seconds: env('SECONDS', 10),
+        warmup: env('WARMUP', 3),
+      });
+      console.log(`${formatLoad(report)}\n`);
+      reports.push(report);
+    } finally {
+      await cluster.stop();
+    }
   }
   if (reports.length > 1) console.log(formatSweep(reports));
 } finally {
-  await cluster.stop();
   await loader.close();
 }
