@@ -1,4 +1,5 @@
 import type { Game } from './game';
+import { KEYFRAME_SECONDS } from './page';
 
 /** What the overlay shows of the physics in either mode. */
 export interface PhysicsFigures {
@@ -36,4 +37,62 @@ export function physicsFigures(game: Game): (out: PhysicsFigures) => PhysicsFigu
     out.keyframeBytes = game.replays.keyframeBytes;
     return out;
   };
+}
+
+/**
+ * The page's end of worker mode's figures: the worker posts them a few times a second and the
+ * overlay reads them on its own timer, so two reports can come between two readings. The
+ * newest report is shown, but with the highest peak of moving bodies of all the reports since
+ * the last reading: a fall seen by the first report is not lost to the second's quiet.
+ */
+export class FiguresInbox {
+  /** What the overlay shows until the first report: the bodies, and nothing measured yet. */
+  private latest: PhysicsFigures;
+  private unread = false;
+
+  constructor(bodies: number) {
+    this.latest = { bodies, awake: 0, moving: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
+  }
+
+  /** A report from the worker: it becomes the figures shown (and is kept, not copied). */
+  receive(figures: PhysicsFigures): void {
+    if (this.unread) figures.moving = Math.max(figures.moving, this.latest.moving);
+    this.latest = figures;
+    this.unread = true;
+  }
+
+  /** The figures for the overlay: the newest report, its peak since the last reading. */
+  read(): PhysicsFigures {
+    this.unread = false;
+    return this.latest;
+  }
+}
+
+/** How worker mode's snapshots fared, from the page's `loop.health`: the overlay's last line. */
+export interface SnapshotFigures {
+  readonly late: number;
+  readonly reused: number;
+}
+
+/**
+ * The stats overlay's lines below the loop's own: where the simulation runs (`where`), the
+ * ticks per second measured (`ticksPerSecond`, see src/rate.ts), the bodies, Rapier's step time
+ * and the keyframes' cost, and in worker mode how its snapshots fared. A test reads these lines
+ * to know the mode and that the physics runs.
+ */
+export function figuresText(
+  where: string,
+  ticksPerSecond: number,
+  f: PhysicsFigures,
+  snapshots?: SnapshotFigures,
+): string {
+  const late = snapshots ? `\nsnapshots  ${snapshots.late} late, ${snapshots.reused} reused` : '';
+  return (
+    `simulation ${where}\n` +
+    `ticks/s    ${ticksPerSecond.toFixed(1)}\n` +
+    `bodies     ${f.bodies} (${f.awake} awake, ${f.moving} moving)\n` +
+    `physics    ${f.stepMs.toFixed(2)} ms / step\n` +
+    `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s` +
+    late
+  );
 }

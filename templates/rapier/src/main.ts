@@ -8,9 +8,10 @@ import {
 } from '@loop/core/dom';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
+import { figuresText } from './figures';
 import { ReplayPanel } from './hud';
 import { showLoading } from './loading';
-import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
+import { type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
@@ -133,19 +134,13 @@ function start(run: StartMode): void {
 
   const rate = new TickRate();
   const where = 'health' in loop ? `worker (${loop.health.transport})` : 'main thread';
-  const lines = () => {
-    const f = figures();
-    const late =
-      'health' in loop ? `\nsnapshots  ${loop.health.late} late, ${loop.health.reused} reused` : '';
-    return (
-      `simulation ${where}\n` +
-      `ticks/s    ${rate.read(loop.tick, performance.now()).toFixed(1)}\n` +
-      `bodies     ${f.bodies} (${f.awake} awake, ${f.moving} moving)\n` +
-      `physics    ${f.stepMs.toFixed(2)} ms / step\n` +
-      `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s` +
-      late
+  const lines = () =>
+    figuresText(
+      where,
+      rate.read(loop.tick, performance.now()),
+      figures(),
+      'health' in loop ? loop.health : undefined,
     );
-  };
   const overlay = createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines });
   overlay.element.dataset.mode = mode;
   scope.add(overlay);

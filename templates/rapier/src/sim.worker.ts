@@ -1,72 +1,10 @@
 /**
- * Worker mode's simulation (src/worker-page.ts starts it): the very Game of the main-thread
- * mode, stepped by `@loop/core/worker`'s fixed-step loop in this worker. After every step the
- * loop publishes a snapshot of every pose (before and after the step) that the page blends;
- * the input arrives as numbers (src/words.ts); a few times a second the replay status and the
- * physics figures go back to the page.
+ * Worker mode's simulation (src/worker-page.ts starts it): `@loop/core/worker`'s fixed-step loop
+ * in this worker steps the Game that src/simulation.ts sets up, and publishes after every step a
+ * snapshot of every pose that the page blends. This file only serves it: the logic is there.
  */
 import { serveSimulation } from '@loop/core/worker';
-import { type PhysicsFigures, physicsFigures } from './figures';
-import { Game, type GameOptions } from './game';
-import { type PoseLayout, REFRESH_MS } from './page';
-import { initPhysics } from './physics';
-import { copyStatus, type ReplayStatus, statusOf } from './status';
-import { PressReader } from './words';
+import type { PoseLayout } from './page';
+import { startSimulation } from './simulation';
 
-/** What the page asks of the simulation (besides the input): one field per request. */
-export interface ToWorker {
-  speed?: number;
-  save?: boolean;
-  load?: Uint8Array;
-  refuse?: string;
-}
-
-/** What the simulation tells the page. */
-export interface FromWorker {
-  status?: ReplayStatus;
-  figures?: PhysicsFigures;
-  saved?: Uint8Array;
-  /** Bytes of Rapier's WebAssembly loaded, and of the whole file: the page's loading line. */
-  loading?: [loaded: number, total: number];
-}
-
-serveSimulation<PoseLayout>(async ({ data, loop, post }) => {
-  await initPhysics((loaded, total) => post({ loading: [loaded, total] } satisfies FromWorker));
-  const game = new Game(data as GameOptions);
-  const presses = new PressReader();
-  const status = statusOf(game.replays);
-  const read = physicsFigures(game);
-  const figures: PhysicsFigures = {
-    bodies: 0,
-    awake: 0,
-    moving: 0,
-    stepMs: 0,
-    keyframeMs: 0,
-    keyframeBytes: 0,
-  };
-  const report = () =>
-    post({ status: copyStatus(status), figures: read(figures) } satisfies FromWorker);
-  setInterval(report, REFRESH_MS);
-  return {
-    update(dt, input) {
-      presses.read(input);
-      game.advance(dt, presses.controls, presses.replay, presses.end);
-      loop.timeScale = game.replays.timeScale; // a replay at its speed, as on the main thread
-    },
-    write(prev, curr) {
-      const poses = game.poses;
-      prev.positions.set(poses.positions.previous);
-      prev.orientations.set(poses.orientations.previous);
-      curr.positions.set(poses.positions.current);
-      curr.orientations.set(poses.orientations.current);
-    },
-    receive(message) {
-      const m = message as ToWorker;
-      if (m.speed !== undefined) game.replays.speed = m.speed;
-      if (m.save) post({ saved: game.replays.save() } satisfies FromWorker);
-      if (m.load) game.replays.load(m.load);
-      if (m.refuse !== undefined) game.replays.refuse(new Error(m.refuse));
-      report();
-    },
-  };
-});
+serveSimulation<PoseLayout>(startSimulation);

@@ -2,10 +2,10 @@ import { lerpArray, slerpArray } from '@loop/core';
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
 import { BUILD } from './build';
 import { Controls } from './controls';
-import type { PhysicsFigures } from './figures';
+import { FiguresInbox, type PhysicsFigures } from './figures';
 import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile, snapshotLayout } from './page';
 import { type DrawnPoses, View } from './scene';
-import type { FromWorker, ToWorker } from './sim.worker';
+import type { FromWorker, ToWorker } from './simulation';
 import type { ReplayStatus } from './status';
 import { PressCounter, WORDS } from './words';
 
@@ -31,15 +31,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   const controls = new Controls();
   const presses = new PressCounter();
   const frame = { time: 0, dt: options.timestep / 1000 };
-  let figures: PhysicsFigures = {
-    bodies,
-    awake: 0,
-    moving: 0,
-    stepMs: 0,
-    keyframeMs: 0,
-    keyframeBytes: 0,
-  };
-  let unread = false;
+  const figures = new FiguresInbox(bodies);
   const send = (message: ToWorker) => loop.post(message);
 
   const loop = createWorkerLoop({
@@ -71,12 +63,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
       const message = data as FromWorker;
       if (message.loading) page.loading.progress(message.loading[0], message.loading[1]);
       if (message.status) panel.source = message.status as ReplayStatus;
-      if (message.figures) {
-        // Reports that come between two readings keep the highest peak of moving bodies.
-        if (unread) message.figures.moving = Math.max(message.figures.moving, figures.moving);
-        figures = message.figures;
-        unread = true;
-      }
+      if (message.figures) figures.receive(message.figures);
       if (message.saved) panel.save(message.saved, BUILD);
     },
   });
@@ -91,9 +78,6 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   });
   return {
     loop,
-    figures: () => {
-      unread = false;
-      return figures;
-    },
+    figures: () => figures.read(),
   };
 }
