@@ -1,7 +1,9 @@
 import { createLoop } from '@loop/core';
 import { InputSnapshot } from '@loop/core/dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Game } from './game';
+import { BUILD } from './build';
+import { CONTROLS } from './controls';
+import { Game, recordingId } from './game';
 import {
   defaults,
   jittery144,
@@ -109,5 +111,67 @@ describe('Game', () => {
       least = Math.min(least, game.poses.active);
     }
     expect(least).toBeLessThan(game.poses.count / 2);
+  });
+
+  it('takes its defaults, and every option changed', () => {
+    const plain = new Game({ boxes: 4, timestep: TIMESTEP });
+    expect(plain.physics.count).toBe(5);
+    expect(plain.physics.seed).toBe(1);
+    expect(plain.replays.build).toBe(recordingId(BUILD, 4, 1, TIMESTEP));
+    expect(plain.replays.instantTicks).toBe(600); // 10 s
+    expect(plain.replays.recorder.keep).toBe(720); // 12 s
+    expect(plain.replays.keyframeTicks).toBe(120); // 2 s
+    const set = new Game({
+      boxes: 3,
+      timestep: 1000 / 30,
+      seed: 7,
+      build: 'b1',
+      instantSeconds: 4,
+      keepSeconds: 5,
+      keyframeSeconds: 0.5,
+    });
+    expect(set.physics.seed).toBe(7);
+    expect(set.replays.build).toBe(recordingId('b1', 3, 7, 1000 / 30));
+    expect(set.replays.instantTicks).toBe(120);
+    expect(set.replays.recorder.keep).toBe(150);
+    expect(set.replays.keyframeTicks).toBe(15);
+  });
+
+  it('counts its steps, and blends the ball between two steps while it rolls', () => {
+    const game = new Game(defaults({ boxes: 3 }));
+    const { input, press } = scriptedInput();
+    press('KeyD', true);
+    for (let t = 0; t < 30; t++) {
+      game.update(TIMESTEP / 1000, input.sample());
+      if (t > 0) expect(still(game.poses, PLAYER)).toBe(false);
+    }
+    expect(game.steps).toBe(30);
+  });
+
+  it('ends an instant replay on Escape, and a replay asked for with the end in one step never starts', () => {
+    const game = new Game(defaults({ boxes: 3 }));
+    const live = new Float64Array(CONTROLS);
+    for (let t = 0; t < 20; t++) game.advance(TIMESTEP / 1000, live, false, false);
+    game.advance(TIMESTEP / 1000, live, true, false);
+    expect(game.replays.phase).toBe('replaying');
+    game.advance(TIMESTEP / 1000, live, false, true);
+    expect(game.replays.phase).toBe('recording');
+    game.advance(TIMESTEP / 1000, live, true, true);
+    expect(game.replays.replaying).toBe(false);
+    expect(game.steps).toBe(23);
+  });
+
+  it('keeps the highest count of moving bodies until it is read', () => {
+    const game = new Game(defaults({ boxes: 3 }));
+    game.update(TIMESTEP / 1000, idle); // the ball starts to fall onto the floor
+    expect(game.movingPeak).toBe(0); // by less than 1 m/s × dt in its first step
+    for (let t = 0; t < 20; t++) game.update(TIMESTEP / 1000, idle);
+    expect(game.movingPeak).toBe(1); // the boxes stand on the floor: only the ball fell
+    for (let t = 0; t < 120; t++) game.update(TIMESTEP / 1000, idle);
+    expect(game.poses.moving(TIMESTEP / 1000)).toBe(0); // at rest now
+    expect(game.movingPeak).toBe(1); // but it fell since the last reading
+    game.movingPeak = 0; // read
+    for (let t = 0; t < 10; t++) game.update(TIMESTEP / 1000, idle);
+    expect(game.movingPeak).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { type LoadingElement, loadingText, loadingView } from './loading';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type LoadingElement, loadingText, loadingView, showLoading } from './loading';
 
 /** A stand-in for the `#loading` element: what the view writes, and how often it was removed. */
 function fakeElement() {
@@ -67,5 +67,42 @@ describe('the loading line', () => {
   it('counts the whole file as starting, never as 3.1 / 3.1 MB still loading', () => {
     expect(loadingText(3_082_102, 3_082_103)).toBe('Loading physics… 3.1 / 3.1 MB');
     expect(loadingText(3_082_103, 3_082_103)).toBe('Starting physics…');
+  });
+});
+
+describe('showLoading', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A document whose createElement makes a stand-in element, noting its attributes. */
+  function stubDocument() {
+    const element = { ...fakeElement(), id: '', attributes: {} as Record<string, string> };
+    const setAttribute = (name: string, value: string) => {
+      element.attributes[name] = value;
+    };
+    const body = { append: vi.fn() };
+    vi.stubGlobal('document', {
+      body,
+      createElement: (tag: string) => (tag === 'p' ? { ...element, setAttribute } : null),
+    });
+    return body;
+  }
+
+  it('puts the #loading line, a status, on the page at once, and drives it', () => {
+    const parent = { append: vi.fn() };
+    const body = stubDocument();
+    const view = showLoading(parent as unknown as HTMLElement);
+    expect(body.append).not.toHaveBeenCalled();
+    const shown = parent.append.mock.calls[0]![0];
+    expect(shown.id).toBe('loading');
+    expect(shown.attributes).toEqual({ role: 'status' });
+    expect(shown.textContent).toBe('Loading physics…');
+    view.progress(2_000_000, 3_000_000);
+    expect(shown.textContent).toBe('Loading physics… 2.0 / 3.0 MB');
+  });
+
+  it('goes on the page’s body when no parent is given', () => {
+    const body = stubDocument();
+    showLoading();
+    expect(body.append).toHaveBeenCalledOnce();
   });
 });

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReplayPanel } from './hud';
+import type { ReplayStatus } from './status';
+
+/** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */
+function statusLine() {
+  return { dataset: {} as Record<string, string>, textContent: '' };
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A status as the panel reads it; its fields are changed by the tests as a replay would. */
+function status(fields: Partial<ReplayStatus> = {}): Writable<ReplayStatus> {
+  return {
+    phase: 'recording',
+    changes: 0,
+    matched: 0,
+    length: 0,
+    ticks: 0,
+    instantSeconds: 10,
+    message: '',
+    ...fields,
+  };
+}
+
+function panelOf(source: ReplayStatus) {
+  const line = statusLine();
+  return { line, panel: new ReplayPanel(source, line as unknown as HTMLElement) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ReplayPanel.refresh', () => {
+  it('writes the phase, the counts and the line of each phase', () => {
+    const source = status({ ticks: 1, instantSeconds: 1.26 });
+    const { line, panel } = panelOf(source);
+    panel.refresh();
+    expect(line.dataset).toEqual({
+      replay: 'recording',
+      changes: '0',
+      ticks: '1',
+      matched: '0',
+      length: '0',
+    });
+    expect(line.textContent).toBe('recording: 1 ticks so far. R replays the last 1.3 s.');
+    Object.assign(source, { phase: 'replaying', changes: 1, matched: 40, length: 300 });
+    panel.refresh();
+    expect(line.dataset).toMatchObject({ replay: 'replaying', matched: '40', length: '300' });
+    expect(line.textContent).toBe('replaying: 40 of 300 ticks matched. Esc returns to the game.');
+    Object.assign(source, { phase: 'matched', changes: 2, matched: 300 });
+    panel.refresh();
+    expect(line.textContent).toBe('replay matched 300 ticks');
+    Object.assign(source, { phase: 'error', changes: 3, message: 'cannot replay this file: x' });
+    panel.refresh();
+    expect(line.dataset.replay).toBe('error');
+    expect(line.dataset.changes).toBe('3');
+    expect(line.textContent).toBe('cannot replay this file: x');
+  });
+
+  it('writes the first status, even all zeros, then only when a count changed', () => {
+    for (const first of [status(), status({ changes: 1, matched: 1, ticks: 1 })]) {
+      const { line, panel } = panelOf(first);
+      panel.refresh();
+      expect(line.dataset.replay).toBe('recording');
+    }
+    const source = status();
+    const { line, panel } = panelOf(source);
+    panel.refresh();
+    line.textContent = 'untouched';
+    source.length = 9; // not a count the panel watches
+    panel.refresh();
+    expect(line.textContent).toBe('untouched');
+    for (const change of [{ changes: 1 }, { matched: 1 }, { ticks: 1 }] as const) {
+      Object.assign(source, change);
+      panel.refresh();
+      expect(line.textContent).not.toBe('untouched');
+      line.textContent = 'untouched';
+      panel.refresh();
+      expect(line.textContent).toBe('untouched');
+    }
+  });
+
+  it('reads the source assigned last: a worker’s newest copy', () => {
+    const { line, panel } = panelOf(status());
+    panel.refresh();
+    panel.source = status({ phase: 'matched', changes: 2, matched: 5 });
+    panel.refresh();
+    expect(line.textContent).toBe('replay matched 5 ticks');
+  });
+});
+
+describe('ReplayPanel.load', () => {
+  it('hands the file’s bytes to play, then shows what play did', async () => {
+    const source = status();
+    const { line, panel } = panelOf(source);
+    const played: number[][] = [];
+    const refuse = vi.fn();
+    await panel.load(
+      new File([new Uint8Array([7, 8, 9])], 'a.looprec'),
+      (bytes) => {
+        played.push([...bytes]);
+        Object.assign(source, { phase: 'replaying', changes: 1 });
+      },
+      refuse,
+    );
+    expect(played).toEqual([[7, 8, 9]]);
+    expect(refuse).not.toHaveBeenCalled();
+    expect(line.dataset.replay).toBe('replaying');
+  });
+
+  it('gives a file that cannot be read to refuse, and shows that, never play', async () => {
+    const source = status();
+    const { line, panel } = panelOf(source);
+    const play = vi.fn();
+    const error = new DOMException('gone', 'NotReadableError');
+    const file = { arrayBuffer: () => Promise.reject(error) } as unknown as File;
+    await panel.load(file, play, (e) => {
+      expect(e).toBe(error);
+      Object.assign(source, { phase: 'error', changes: 1, message: 'cannot read it' });
+    });
+    expect(play).not.toHaveBeenCalled();
+    expect(line.textContent).toBe('cannot read it');
+  });
+});
+
+describe('ReplayPanel.save', () => {
+  it('downloads the bytes as rapier-<build>.looprec and frees them 10 s later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const link = { href: '', download: '', click: vi.fn() };
+    vi.stubGlobal('document', { createElement: (tag: string) => (tag === 'a' ? link : null) });
+    const create = vi.spyOn(URL, 'createObjectURL');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const { panel } = panelOf(status());
+    panel.save(new Uint8Array([1, 2, 3]), 'abc123');
+    expect(link.download).toBe('rapier-abc123.looprec');
+    expect(link.click).toHaveBeenCalledOnce();
+    expect(create).toHaveBeenCalledOnce();
+    expect(link.href).toBe(create.mock.results[0]!.value);
+    const blob = create.mock.calls[0]![0] as Blob;
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3]);
+    vi.advanceTimersByTime(9_999);
+    expect(revoke).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(revoke).toHaveBeenCalledWith(link.href);
+  });
+});

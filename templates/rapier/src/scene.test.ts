@@ -1,0 +1,95 @@
+import { Box3, BoxGeometry, type Fog, GridHelper, Mesh, Vector3 } from 'three';
+import { describe, expect, it, vi } from 'vitest';
+import { Poses } from './poses';
+import { View } from './scene';
+
+/** The view of a ball and `boxes` boxes, all at the origin and unturned. */
+function viewOf(boxes = 2): View {
+  const poses = new Poses(boxes + 1);
+  poses.orientations.current.fill(0).forEach((_, k, o) => {
+    if (k % 4 === 3) o[k] = 1;
+  });
+  poses.save();
+  poses.blend(0);
+  return new View(poses);
+}
+
+/** The size of `object`'s bounds in world space. */
+function size(object: Mesh | GridHelper): Vector3 {
+  object.updateMatrixWorld();
+  return new Box3().setFromObject(object).getSize(new Vector3());
+}
+
+describe('the scene', () => {
+  it('has the physics’ floor: 24 m square, its top at y = 0, a grid line every metre on it', () => {
+    const view = viewOf();
+    const floor = view.scene.children.find(
+      (c): c is Mesh => c instanceof Mesh && c.geometry instanceof BoxGeometry,
+    )!;
+    expect(size(floor).toArray()).toEqual([24, 1, 24]);
+    expect(new Box3().setFromObject(floor).max.y).toBe(0);
+    const grid = view.scene.children.find((c): c is GridHelper => c instanceof GridHelper)!;
+    expect(size(grid).x).toBe(24);
+    expect(size(grid).z).toBe(24);
+    // 25 lines each way, two points a line.
+    expect(grid.geometry.getAttribute('position').count).toBe(2 * 2 * 25);
+  });
+
+  it('draws every box, 0.5 m on a side, wherever it flies: no culling by stale bounds', () => {
+    const view = viewOf(5);
+    expect(view.boxes.count).toBe(5);
+    const geometry = view.boxes.geometry as BoxGeometry;
+    expect([
+      geometry.parameters.width,
+      geometry.parameters.height,
+      geometry.parameters.depth,
+    ]).toEqual([0.5, 0.5, 0.5]);
+    expect(view.boxes.frustumCulled).toBe(false);
+    expect(view.scene.children).toContain(view.boxes);
+    expect(view.scene.children).toContain(view.ball);
+  });
+
+  it('keeps the fog from 30 m to 70 m of a landscape camera, and moves it back with the camera', () => {
+    const view = viewOf();
+    const fog = view.scene.fog as Fog;
+    view.frame(16 / 9);
+    expect(fog.near).toBeCloseTo(30, 9);
+    expect(fog.far).toBeCloseTo(70, 9);
+    view.update(0, { time: 0, dt: 0 });
+    const landscape = view.camera.position.length();
+    view.frame(390 / 844);
+    view.update(0, { time: 0, dt: 0 });
+    const back = view.camera.position.length() - landscape;
+    expect(back).toBeGreaterThan(5);
+    expect(fog.near).toBeCloseTo(30 + back, 9);
+    expect(fog.far).toBeCloseTo(70 + back, 9);
+  });
+});
+
+describe('View.resize', () => {
+  it('sizes the drawing buffer in device pixels, leaves the CSS size alone, and sets the aspect', () => {
+    const view = viewOf();
+    const setSize = vi.fn();
+    const canvas = { width: 400, height: 300, pixelWidth: 800, pixelHeight: 600, ratio: 2 };
+    view.resize({ setSize } as never, canvas as never);
+    expect(setSize).toHaveBeenCalledWith(800, 600, false);
+    expect(view.camera.aspect).toBeCloseTo(4 / 3, 12);
+    // No renderer (no WebGL) and a canvas not laid out yet: the camera still gets an aspect.
+    view.resize(null, { ...canvas, height: 0 } as never);
+    expect(view.camera.aspect).toBe(400);
+  });
+});
+
+describe('View.update', () => {
+  it('sways by the simulated time of the frame: the loop’s time plus alpha steps', () => {
+    const view = viewOf();
+    // 2 s, and half of a 2 s step: 3 s in, a quarter of the 12 s sway, its widest (0.2 rad).
+    view.update(0.5, { time: 2, dt: 2 });
+    const p = view.camera.position;
+    expect(Math.atan2(p.x, p.z)).toBeCloseTo(0.2, 9);
+    view.update(0, { time: 6, dt: 2 }); // half a period: straight behind again
+    expect(Math.atan2(view.camera.position.x, view.camera.position.z)).toBeCloseTo(0, 9);
+    view.update(1, { time: 7, dt: 2 }); // three quarters: the other way
+    expect(Math.atan2(view.camera.position.x, view.camera.position.z)).toBeCloseTo(-0.2, 9);
+  });
+});
