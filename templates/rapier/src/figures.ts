@@ -17,6 +17,11 @@ export interface PhysicsFigures {
   keyframeBytes: number;
 }
 
+/** Figures with nothing measured yet, of `bodies` bodies: what a reading writes into. */
+export function noFigures(bodies = 0): PhysicsFigures {
+  return { bodies, awake: 0, moving: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
+}
+
 /**
  * Reads the physics figures of `game` (Rapier's step time averaged since the last call: one
  * step's time jumps around; kept as it was when no step ran since) into `out`.
@@ -51,7 +56,7 @@ export class FiguresInbox {
   private unread = false;
 
   constructor(bodies: number) {
-    this.latest = { bodies, awake: 0, moving: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
+    this.latest = noFigures(bodies);
   }
 
   /** A report from the worker: it becomes the figures shown (and is kept, not copied). */

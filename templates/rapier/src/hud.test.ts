@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplayPanel } from './hud';
-import type { ReplayStatus } from './status';
+import { firstStatus, type ReplayStatus } from './status';
 
 /** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */
 function statusLine() {
@@ -11,16 +11,7 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A status as the panel reads it; its fields are changed by the tests as a replay would. */
 function status(fields: Partial<ReplayStatus> = {}): Writable<ReplayStatus> {
-  return {
-    phase: 'recording',
-    changes: 0,
-    matched: 0,
-    length: 0,
-    ticks: 0,
-    instantSeconds: 10,
-    message: '',
-    ...fields,
-  };
+  return { ...firstStatus(), ...fields };
 }
 
 function panelOf(source: ReplayStatus) {
@@ -35,6 +26,19 @@ afterEach(() => {
 });
 
 describe('ReplayPanel.refresh', () => {
+  it('shows the first status, before a mode reports: recording, nothing yet', () => {
+    const { line, panel } = panelOf(firstStatus());
+    panel.refresh();
+    expect(line.dataset).toEqual({
+      replay: 'recording',
+      changes: '0',
+      ticks: '0',
+      matched: '0',
+      length: '0',
+    });
+    expect(line.textContent).toBe('recording: 0 ticks so far. R replays the last 10 s.');
+  });
+
   it('writes the phase, the counts and the line of each phase', () => {
     const source = status({ ticks: 1, instantSeconds: 1.26 });
     const { line, panel } = panelOf(source);

@@ -91,6 +91,15 @@ describe('loadRapier', () => {
       loadRapier(undefined, () => Promise.reject(new TypeError('Failed to fetch'))),
     ).rejects.toThrow(/\.wasm: Failed to fetch$/);
     await expect(
+      loadRapier(undefined, async () => new Response('', { status: 500 })),
+    ).rejects.toThrow(/\.wasm: HTTP 500$/); // no status text: no space left after the code
+    await expect(loadRapier(undefined, async () => new Response(null))).rejects.toThrow(
+      /\.wasm: HTTP 200$/, // a response without a body has nothing to compile
+    );
+    await expect(loadRapier(undefined, () => Promise.reject('offline'))).rejects.toThrow(
+      /\.wasm: offline$/,
+    );
+    await expect(
       loadRapier(undefined, async () => new Response(new Uint8Array([0, 97, 115, 109]))),
     ).rejects.toThrow(WebAssembly.CompileError);
     const events: number[] = [];

@@ -62,6 +62,9 @@ describe('the loading line', () => {
     expect(element.removed).toBe(0);
     view.fail(new TypeError("Cannot read properties of undefined (reading 'receive')"));
     expect(element.textContent).toMatch(/HTTP 404 Not Found$/); // the cause, not what followed
+    const other = fakeElement();
+    loadingView(other).fail('worker failed'); // what a worker's error event gives: a string
+    expect(other.textContent).toBe('Physics could not load: worker failed');
   });
 
   it('counts the whole file as starting, never as 3.1 / 3.1 MB still loading', () => {

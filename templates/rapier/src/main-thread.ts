@@ -1,6 +1,6 @@
 import { createLoop, type Loop } from '@loop/core';
 import { BUILD } from './build';
-import { type PhysicsFigures, physicsFigures } from './figures';
+import { noFigures, type PhysicsFigures, physicsFigures } from './figures';
 import { Game } from './game';
 import type { LoadProgress } from './load-rapier';
 import { draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
@@ -56,14 +56,7 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
   });
   scope.add(loop).start();
   const read = physicsFigures(game);
-  const figures: PhysicsFigures = {
-    bodies: 0,
-    awake: 0,
-    moving: 0,
-    stepMs: 0,
-    keyframeMs: 0,
-    keyframeBytes: 0,
-  };
+  const figures = noFigures();
   return { loop, figures: () => read(figures) };
 }
 

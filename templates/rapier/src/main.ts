@@ -13,6 +13,7 @@ import { ReplayPanel } from './hud';
 import { showLoading } from './loading';
 import { type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
+import { firstStatus } from './status';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;
@@ -99,18 +100,7 @@ function start(run: StartMode): void {
     canvas,
     renderer,
     input,
-    panel: new ReplayPanel(
-      {
-        phase: 'recording',
-        changes: 0,
-        matched: 0,
-        length: 0,
-        ticks: 0,
-        instantSeconds: 10,
-        message: '',
-      },
-      status,
-    ),
+    panel: new ReplayPanel(firstStatus(), status),
     speed: document.querySelector<HTMLSelectElement>('#speed')!,
     fileInput: document.querySelector<HTMLInputElement>('#load')!,
     save: document.querySelector<HTMLButtonElement>('#save')!,

@@ -128,6 +128,14 @@ describe('Physics.respawnFallen', () => {
     expect(physics.bodies[3]!.translation().y).toBe(positions(new Physics(3))[3 * 3 + 1]);
   });
 
+  it('looks at its own bodies only, in an array that holds more', () => {
+    const physics = new Physics(2);
+    const longer = new Float64Array(3 * (physics.count + 1));
+    longer.set(positions(physics));
+    longer[3 * physics.count + 1] = -20; // past the last body: no body of this world
+    expect(physics.respawnFallen(longer)).toBe(0);
+  });
+
   it('lands boxes over a 4 m square and 4 m of height, turned at random', () => {
     const physics = new Physics(60);
     const fallen = positions(physics).map((v, k) => (k % 3 === 1 ? -20 - k : v));

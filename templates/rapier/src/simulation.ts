@@ -1,5 +1,5 @@
 import type { Simulation, SimulationContext } from '@loop/core/worker';
-import { type PhysicsFigures, physicsFigures } from './figures';
+import { noFigures, type PhysicsFigures, physicsFigures } from './figures';
 import { Game, type GameOptions } from './game';
 import { type PoseLayout, REFRESH_MS } from './page';
 import { initPhysics } from './physics';
@@ -40,14 +40,7 @@ export async function startSimulation({
   const presses = new PressReader();
   const status = statusOf(game.replays);
   const read = physicsFigures(game);
-  const figures: PhysicsFigures = {
-    bodies: 0,
-    awake: 0,
-    moving: 0,
-    stepMs: 0,
-    keyframeMs: 0,
-    keyframeBytes: 0,
-  };
+  const figures = noFigures();
   const report = () =>
     post({ status: copyStatus(status), figures: read(figures) } satisfies FromWorker);
   const timer = setInterval(report, REFRESH_MS);

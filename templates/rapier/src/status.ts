@@ -15,6 +15,23 @@ export interface ReplayStatus {
   readonly message: string;
 }
 
+/**
+ * What the status line shows before a mode reports (worker mode's first report comes once the
+ * worker has loaded Rapier): recording, nothing yet, and the Game's default instant replay.
+ */
+export function firstStatus(): ReplayStatus {
+  return {
+    phase: 'recording',
+    changes: 0,
+    matched: 0,
+    length: 0,
+    ticks: 0,
+    instantSeconds: 10,
+    // Stryker disable next-line StringLiteral: a message shows only in the error phase, and this one is recording
+    message: '',
+  };
+}
+
 /** The status of `replays`, read live (getters): what the panel shows on the main thread. */
 export function statusOf(replays: InstantReplay): ReplayStatus {
   return {
