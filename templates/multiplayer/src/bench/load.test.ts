@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameServer, startServer } from '../server/server';
 import { TICK_RATE } from '../shared/arena';
-import { fitCost, formatLoad, formatSweep, type LoadReport, runLoad } from './load';
+import { formatLoad, runLoad } from './load';
 
 describe('the load test (a few bots for a moment: that it measures, never how fast)', () => {
   let game: GameServer;
@@ -45,44 +45,5 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
         new RangeError(`perRoom must be an integer from 1 to 8, got ${perRoom}`),
       );
     }
-  });
-});
-
-describe('the room-size sweep', () => {
-  /** A report of `rooms` rooms of `perRoom` clients, as runLoad gives one. */
-  const report = (rooms: number, perRoom: number, cpu: number): LoadReport => ({
-    clients: rooms * perRoom,
-    perRoom,
-    maxRoomClients: perRoom,
-    rooms,
-    seconds: 10,
-    tickRates: Array.from({ length: rooms }, (_, i) => (i === 0 ? 59 : 60)),
-    droppedMs: 0,
-    stepMs: 0.1,
-    maxStepMs: 1,
-    cpuShare: [cpu / 2, cpu / 2],
-    bytesOutPerClient: 4560,
-    bytesInPerClient: 4560,
-    latency: { p50: 50, p95: 60, p99: 70, max: 80 },
-  });
-
-  it('splits the CPU into what a room costs and what a client adds, and the clients a core holds', () => {
-    // 2 % of a core per room, 0.1 % per client, 200 clients at 1, 2, 4 and 8 to a room.
-    const cpu = (rooms: number, clients: number) => 0.02 * rooms + 0.001 * clients;
-    const reports = [1, 2, 4, 8].map((n) => report(200 / n, n, cpu(200 / n, 200)));
-    const fit = fitCost(
-      reports,
-      reports.map((r) => cpu(r.rooms, r.clients)),
-    );
-    expect(fit.room).toBeCloseTo(0.02, 12);
-    expect(fit.client).toBeCloseTo(0.001, 12);
-    const lines = formatSweep(reports).split('\n');
-    expect(lines).toHaveLength(6);
-    // One room of 8 costs 2 % + 0.8 %: a core holds 8 / 0.028 = 286 clients; alone, 1 / 0.021.
-    expect(lines[4]).toMatch(/^ +8 +25 +24\/25 +70 % +4560 +286$/);
-    expect(lines[1]).toMatch(/^ +1 +200 +199\/200 +420 % +4560 +48$/);
-    expect(lines[5]).toBe(
-      'CPU ≈ 2.00 % of a core per room + 0.100 % per client (least squares over these runs)',
-    );
   });
 });

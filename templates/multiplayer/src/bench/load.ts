@@ -2,6 +2,7 @@ import { Client } from 'colyseus.js';
 import type { ProcessStats } from '../server/server';
 import { MAX_PLAYERS, TICK_RATE } from '../shared/arena';
 import { Bot } from './bot';
+import { type LoadReport, summarize } from './report';
 
 /** Settings of {@link runLoad}. */
 export interface LoadOptions {
@@ -19,38 +20,9 @@ export interface LoadOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** What {@link runLoad} measured; {@link formatLoad} prints it. */
-export interface LoadReport {
-  clients: number;
-  /** Bots to a room as asked, and the most any room measured had (as its process saw it). */
-  perRoom: number;
-  maxRoomClients: number;
-  rooms: number;
-  seconds: number;
-  /** Ticks per second of each room over the measured time. */
-  tickRates: number[];
-  /** Real time the rooms' loops dropped (stalls longer than their guards allow), in ms, all rooms. */
-  droppedMs: number;
-  /** Step time per tick, mean and worst, in ms. */
-  stepMs: number;
-  maxStepMs: number;
-  /** CPU of each game process, as a share of one core. */
-  cpuShare: number[];
-  /** Snapshot bytes per client per second, as the server sent them and as the bots got them. */
-  bytesOutPerClient: number;
-  bytesInPerClient: number;
-  /** Input-to-snapshot latency percentiles in ms. */
-  latency: { p50: number; p95: number; p99: number; max: number };
-}
-
 async function stats(address: string): Promise<ProcessStats> {
   const response = await fetch(`${address}/stats`);
   return (await response.json()) as ProcessStats;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
 /**
@@ -94,125 +66,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     await sleep(options.seconds * 1000);
     const after = await Promise.all(options.processes.map(stats));
     const bytesIn = bots.reduce((n, b) => n + b.bytesIn, 0) - inBefore;
-    return summarize({ ...options, perRoom }, before, after, bytesIn, bots);
+    const latencies = bots.flatMap((b) => b.latencies);
+    return summarize({ ...options, perRoom }, before, after, bytesIn, latencies);
   } finally {
     clearInterval(timer);
     await Promise.all(bots.map((b) => b.room.leave()));
   }
 }
 
-function summarize(
-  options: LoadOptions & { perRoom: number },
-  before: ProcessStats[],
-  after: ProcessStats[],
-  bytesIn: number,
-  bots: Bot[],
-): LoadReport {
-  const tickRates: number[] = [];
-  let ticks = 0;
-  let stepMs = 0;
-  let maxStepMs = 0;
-  let bytesOut = 0;
-  let droppedMs = 0;
-  let maxRoomClients = 0;
-  const cpuShare: number[] = [];
-  let seconds = options.seconds;
-  after.forEach((end, p) => {
-    const start = before[p]!;
-    const elapsed = (end.now - start.now) / 1000;
-    seconds = elapsed;
-    cpuShare.push((end.cpuMs - start.cpuMs) / 1000 / elapsed);
-    for (const room of end.rooms) {
-      const was = start.rooms.find((r) => r.roomId === room.roomId);
-      if (!was) continue;
-      tickRates.push((room.ticks - was.ticks) / elapsed);
-      ticks += room.ticks - was.ticks;
-      stepMs += room.stepMs - was.stepMs;
-      bytesOut += room.bytesOut - was.bytesOut;
-      droppedMs += room.droppedMs - was.droppedMs;
-      maxStepMs = Math.max(maxStepMs, room.maxStepMs);
-      maxRoomClients = Math.max(maxRoomClients, room.clients);
-    }
-  });
-  const latencies = bots.flatMap((b) => b.latencies).sort((a, b) => a - b);
-  return {
-    clients: options.clients,
-    perRoom: options.perRoom,
-    maxRoomClients,
-    rooms: tickRates.length,
-    seconds,
-    tickRates,
-    droppedMs,
-    stepMs: ticks > 0 ? stepMs / ticks : Number.NaN,
-    maxStepMs,
-    cpuShare,
-    bytesOutPerClient: bytesOut / options.clients / seconds,
-    bytesInPerClient: bytesIn / options.clients / seconds,
-    latency: {
-      p50: percentile(latencies, 0.5),
-      p95: percentile(latencies, 0.95),
-      p99: percentile(latencies, 0.99),
-      max: latencies[latencies.length - 1] ?? Number.NaN,
-    },
-  };
-}
-
-/** The report as a few lines for a terminal or a README. */
-export function formatLoad(r: LoadReport): string {
-  const rates = [...r.tickRates].sort((a, b) => a - b);
-  const within = rates.filter((x) => Math.abs(x - TICK_RATE) <= TICK_RATE * 0.01).length;
-  const f = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
-  return [
-    `${r.clients} clients in ${r.rooms} rooms over ${f(r.seconds)} s, ${r.cpuShare.length} processes`,
-    `ticks/s per room  min ${f(rates[0] ?? Number.NaN, 2)}, median ${f(percentile(rates, 0.5), 2)}, max ${f(rates[rates.length - 1] ?? Number.NaN, 2)}; ${within}/${rates.length} within 1 % of ${TICK_RATE}`,
-    `time dropped      ${f(r.droppedMs, 0)} ms in all rooms (stalls past the loop's guards)`,
-    `step time         mean ${f(r.stepMs, 3)} ms, worst ${f(r.maxStepMs, 2)} ms`,
-    `process CPU       ${r.cpuShare.map((c) => `${f(c * 100, 0)} %`).join(', ')} of a core`,
-    `bytes/client/s    ${f(r.bytesOutPerClient, 0)} sent, ${f(r.bytesInPerClient, 0)} received (snapshots only)`,
-    `input → snapshot  p50 ${f(r.latency.p50, 0)} ms, p95 ${f(r.latency.p95, 0)} ms, p99 ${f(r.latency.p99, 0)} ms, max ${f(r.latency.max, 0)} ms`,
-  ].join('\n');
-}
-
-/**
- * Load reports of the same clients at different sizes of room, as a table, with the process CPU
- * fitted to `a × rooms + b × clients` (least squares): what a room costs whoever is in it (its
- * 60 Hz step, its snapshot encoding) against what each client adds (decoding its inputs,
- * stamping and sending its snapshots). Capacity per core follows: 1 / (a / perRoom + b)
- * clients.
- */
-export function formatSweep(reports: LoadReport[]): string {
-  const f = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
-  const cpu = reports.map((r) => r.cpuShare.reduce((sum, c) => sum + c, 0));
-  const cost = fitCost(reports, cpu);
-  const rows = reports.map((r, i) => {
-    const within = r.tickRates.filter((x) => Math.abs(x - TICK_RATE) <= TICK_RATE * 0.01).length;
-    const capacity = 1 / (cost.room / r.perRoom + cost.client);
-    return `${String(r.perRoom).padStart(8)} ${String(r.rooms).padStart(6)} ${`${within}/${r.tickRates.length}`.padStart(9)} ${f(cpu[i]! * 100, 0).padStart(7)} % ${f(r.bytesOutPerClient, 0).padStart(9)} ${f(capacity, 0).padStart(12)}`;
-  });
-  return [
-    `per room  rooms  in 1 %     CPU     B/client/s  clients/core`,
-    ...rows,
-    `CPU ≈ ${f(cost.room * 100, 2)} % of a core per room + ${f(cost.client * 100, 3)} % per client (least squares over these runs)`,
-  ].join('\n');
-}
-
-/**
- * The share of a core a room costs and a client adds: least squares of
- * `cpu ≈ room × rooms + client × clients` over the reports (no intercept: no rooms, no cost).
- */
-export function fitCost(reports: LoadReport[], cpu: number[]): { room: number; client: number } {
-  let rr = 0;
-  let rc = 0;
-  let cc = 0;
-  let ry = 0;
-  let cy = 0;
-  reports.forEach((r, i) => {
-    rr += r.rooms * r.rooms;
-    rc += r.rooms * r.clients;
-    cc += r.clients * r.clients;
-    ry += r.rooms * cpu[i]!;
-    cy += r.clients * cpu[i]!;
-  });
-  const det = rr * cc - rc * rc;
-  return { room: (ry * cc - cy * rc) / det, client: (cy * rr - ry * rc) / det };
-}
+// What scripts/load.mjs prints a run and a sweep with, next to runLoad.
+export { fitCost, formatLoad, formatSweep, type LoadReport } from './report';
