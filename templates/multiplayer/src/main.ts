@@ -10,8 +10,9 @@ import {
 import { Client, type Room } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { Conditioner, type PathSettings } from './net/conditioner';
-import { drawArena, type View } from './page/draw';
+import { drawArena } from './page/draw';
 import { NetFigures } from './page/figures';
+import type { View } from './page/letterbox';
 import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';

@@ -1,6 +1,7 @@
 import { DRAWN_STRIDE } from '../client/arena-client';
 import { ENTITIES, HEIGHT, MAX_PLAYERS, WIDTH } from '../shared/arena';
 import { radiusOf, STRIDE, type World } from '../shared/world';
+import { letterbox, type View } from './letterbox';
 
 /** A colour per seat; crates are one colour. */
 const PLAYER_COLORS = [
@@ -18,27 +19,8 @@ const TAU = Math.PI * 2;
 const DASHED = [6, 6];
 const SOLID: number[] = [];
 
-/** The canvas in CSS pixels and its device pixel ratio, as `watchCanvas` reports them. */
-export interface View {
-  width: number;
-  height: number;
-  ratio: number;
-}
-
 /** The letterbox of the last draw: scale, left, top. */
 const BOX = new Float64Array(3);
-
-/**
- * Where the arena sits in the canvas: the largest scale that fits it whole, centred. Writes
- * [scale, left, top] (CSS pixels) into `out`: the drawing and touch steering (touch-steer.ts)
- * map arena units to the screen with the same three numbers.
- */
-export function letterbox(view: View, out: Float64Array): void {
-  const scale = Math.min(view.width / WIDTH, view.height / HEIGHT);
-  out[0] = scale;
-  out[1] = (view.width - WIDTH * scale) / 2;
-  out[2] = (view.height - HEIGHT * scale) / 2;
-}
 
 /**
  * Draws the arena from `drawn` (x, y, present per entity, as `ArenaClient.draw` fills it),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DRAWN_STRIDE } from '../client/arena-client';
 import { ENTITIES, HEIGHT, WIDTH } from '../shared/arena';
 import { BUTTON_BOOST, STICK_MAX } from '../shared/input';
-import { letterbox } from './draw';
+import { letterbox } from './letterbox';
 import { BOOST_PX, FULL_STICK_PX, steerToward } from './touch-steer';
 
 /** A phone held upright (390 × 844 CSS pixels): the arena letterboxed to its width. */

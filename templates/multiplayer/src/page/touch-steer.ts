@@ -1,7 +1,7 @@
 import { DRAWN_STRIDE } from '../client/arena-client';
 import { MAX_PLAYERS } from '../shared/arena';
 import { BUTTON_BOOST, STICK_MAX } from '../shared/input';
-import { letterbox, type View } from './draw';
+import { letterbox, type View } from './letterbox';
 
 /** The arena's letterbox in the canvas, as drawArena finds it. */
 const box = new Float64Array(3);
