@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Mutation testing of this template (`pnpm mutate`), set up as every template's is: see
+ * ../../scripts/stryker-template.mjs. Kept out of a scaffolded project by create-loop.
+ */
+import { templateStrykerConfig } from '../../scripts/stryker-template.mjs';
+
+const template = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'));
+
+export default {
+  ...template,
+  // Only the node tests that assert behaviour: mutation/vitest.config.ts says which are left
+  // out and why (the real-Chromium test, the measuring ones, the process-spawning ones).
+  vitest: { configFile: 'mutation/vitest.config.ts' },
+  mutate: [
+    ...template.mutate,
+    // Test support: what the tests drive the code with, not code under test.
+    '!src/**/test-support.ts',
+    '!src/**/test-harness.ts',
+    '!src/**/test-session.ts',
+    '!src/e2e/**',
+    // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
+    // the arena sits (letterbox.ts) is mutated.
+    '!src/page/draw.ts',
+    // Process wiring: redis-server and game processes for the cluster test and `npm run
+    // dev:cluster`, exercised by that test and the scaffold's e2e, not in Stryker's process.
+    '!src/server/processes.ts',
+    // Measuring: real-time bots (bot.ts, runLoad) and a byte count printed beside Colyseus's
+    // schema patches (wire-size.ts). Their figures are read, not asserted; the report's
+    // arithmetic (bench/report.ts) is mutated.
+    '!src/bench/bot.ts',
+    '!src/bench/load.ts',
+    '!src/bench/wire-size.ts',
+  ],
+  // A mutant that stalls a room's loop or a handshake waits out the tests' own timeouts; the
+  // servers' tests take a few seconds each on a loaded 2-core machine.
+  timeoutMS: 30_000,
+};
