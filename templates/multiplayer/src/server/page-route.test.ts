@@ -19,6 +19,25 @@ function rawGet(port: number, path: string): Promise<{ status: number; body: str
   });
 }
 
+/** More files of a built page, and the content type each goes out with. */
+const TYPED: Record<string, string> = {
+  'style.css': 'text/css; charset=utf-8',
+  'data.json': 'application/json',
+  'logo.svg': 'image/svg+xml',
+  'a.png': 'image/png',
+  'b.jpg': 'image/jpeg',
+  'c.webp': 'image/webp',
+  'favicon.ico': 'image/x-icon',
+  'physics.wasm': 'application/wasm',
+  'robots.txt': 'text/plain; charset=utf-8',
+  'level.bin': 'application/octet-stream',
+};
+const FILES: Record<string, string> = {
+  ...Object.fromEntries(Object.keys(TYPED).map((name) => [name, `the file ${name}`])),
+  'help/index.html': '<p>help</p>',
+  'assets-old/main.js': 'export {};',
+};
+
 describe('npm start: the built page and the game on one port (startServer with page)', () => {
   let folder: string;
   let game: GameServer;
@@ -31,6 +50,10 @@ describe('npm start: the built page and the game on one port (startServer with p
     writeFileSync(join(dist, 'index.html'), '<canvas id="game"></canvas>');
     writeFileSync(join(dist, 'assets', 'main-abc.js'), 'export {};');
     writeFileSync(join(folder, 'secret.txt'), 'not for the page');
+    for (const [name, body] of Object.entries(FILES)) {
+      mkdirSync(join(dist, name, '..'), { recursive: true });
+      writeFileSync(join(dist, name), body);
+    }
     game = await startServer({ page: dist });
     url = `http://127.0.0.1:${game.port}/`;
   });
@@ -61,5 +84,32 @@ describe('npm start: the built page and the game on one port (startServer with p
 
   it("keeps the game under the page's own /colyseus: a client joins there and gets snapshots", async () => {
     await expectSnapshotsAt(`${url}colyseus`);
+  });
+
+  it('sends each file with its content type and length, and HEAD without the body', async () => {
+    for (const [name, type] of Object.entries(TYPED)) {
+      const response = await fetch(`${url}${name}`);
+      expect([response.status, response.headers.get('content-type')], name).toEqual([200, type]);
+      expect(response.headers.get('content-length')).toBe(String(`the file ${name}`.length));
+      expect(await response.text()).toBe(`the file ${name}`);
+    }
+    const head = await fetch(`${url}style.css`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, '18']);
+    expect(await head.text()).toBe('');
+    const asset = await fetch(`${url}assets/main-abc.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("serves a folder's index.html at its slash only, and caches only assets/ for good", async () => {
+    expect(await (await fetch(`${url}help/`)).text()).toBe('<p>help</p>');
+    expect((await rawGet(game.port, '/help')).status).toBe(404); // a folder is not a file
+    const old = await fetch(`${url}assets-old/main.js`);
+    expect([old.status, old.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+  });
+
+  it('leaves other methods and undecodable paths to the game server (404)', async () => {
+    expect((await fetch(url, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${url}style.css`, { method: 'DELETE' })).status).toBe(404);
+    expect(await rawGet(game.port, '/%E0%A4%A')).toEqual({ status: 404, body: '' });
   });
 });
