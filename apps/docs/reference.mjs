@@ -20,6 +20,7 @@ export const ENTRIES = [
   { subpath: './replay', job: 'Replay' },
   { subpath: './dom', job: 'Browser helpers' },
   { subpath: './worker', job: 'Simulation in a worker' },
+  { subpath: './testing', job: 'Testing' },
 ];
 
 /**
@@ -110,6 +111,11 @@ export const JOBS = [
     blurb:
       'The fixed-step loop in a dedicated worker and the page that draws it: snapshots that are never torn, over shared memory or transferred buffers.',
     guide: { text: 'Simulation in a worker', link: '/guide/worker' },
+  },
+  {
+    title: 'Testing',
+    blurb:
+      "Unit-test a game's own drawing in Node, which has no canvas: a 2D context that records every call and property set, in order.",
   },
 ];
 

@@ -30,6 +30,7 @@ export default {
     '!src/dom/index.ts',
     '!src/replay/index.ts',
     '!src/worker/index.ts',
+    '!src/testing/index.ts',
   ],
   concurrency: 2,
   timeoutMS: 20_000,

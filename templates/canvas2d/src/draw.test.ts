@@ -1,41 +1,17 @@
 import { Random } from '@loop/core';
 import { createInput } from '@loop/core/dom';
+import { type DrawCall, recordingContext } from '@loop/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { draw, makeSprites } from './draw';
 import { Game } from './game';
 import { World } from './world';
-
-/** One call on a recorded context: a method and its arguments, or `name=` and the value set. */
-type Call = [string, ...unknown[]];
-
-/**
- * A 2D context that records every method called and every property set, in order, so a test
- * reads back what a frame drew (Node has no canvas).
- */
-function recorder(): { ctx: CanvasRenderingContext2D; calls: Call[] } {
-  const calls: Call[] = [];
-  const ctx = new Proxy(
-    {},
-    {
-      get:
-        (_, name) =>
-        (...args: unknown[]) =>
-          void calls.push([String(name), ...args]),
-      set: (_, name, value) => {
-        calls.push([`${String(name)}=`, value]);
-        return true;
-      },
-    },
-  );
-  return { ctx: ctx as CanvasRenderingContext2D, calls };
-}
 
 /** A sprite canvas as the fake document makes it, with the calls that painted it. */
 interface Sprite {
   kind: string;
   width: number;
   height: number;
-  calls: Call[];
+  calls: DrawCall[];
   context?: string;
 }
 
@@ -44,7 +20,7 @@ function fakeDocument(): { doc: Document; made: Sprite[] } {
   const made: Sprite[] = [];
   const doc = {
     createElement(kind: string) {
-      const { ctx, calls } = recorder();
+      const { ctx, calls } = recordingContext();
       const sprite: Sprite & { getContext(id: string): unknown } = {
         kind,
         width: 0,
@@ -84,11 +60,11 @@ function movedWorld(balls: number): World {
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 
 /** What a frame of `world` at `alpha` and pixel ratio `ratio` should draw, call by call. */
-function expected(world: World, alpha: number, ratio: number): Call[] {
+function expected(world: World, alpha: number, ratio: number): DrawCall[] {
   const prev = world.positions.previous;
   const cur = world.positions.current;
   const at = (k: number) => lerp(prev[k]!, cur[k]!, alpha);
-  const calls: Call[] = [
+  const calls: DrawCall[] = [
     ['setTransform', ratio, 0, 0, ratio, 0, 0],
     ['fillStyle=', '#0e1320'],
     ['fillRect', 0, 0, world.width, world.height],
@@ -121,7 +97,7 @@ function expected(world: World, alpha: number, ratio: number): Call[] {
 describe('draw', () => {
   it('draws every body blended at alpha 0.25 (not 1 − alpha, not the latest), in CSS pixels at the ratio', () => {
     const world = movedWorld(6);
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     const scratch = new Float64Array(world.positions.current.length);
     draw(ctx, world, 0.25, 3, scratch);
     expect(calls).toEqual(expected(world, 0.25, 3));
@@ -153,8 +129,8 @@ describe('draw', () => {
   it('makes the sprites once, not per frame, and cycles the balls through them', () => {
     const world = movedWorld(5);
     const scratch = new Float64Array(world.positions.current.length);
-    draw(recorder().ctx, world, 0.75, 1, scratch);
-    const { ctx, calls } = recorder();
+    draw(recordingContext().ctx, world, 0.75, 1, scratch);
+    const { ctx, calls } = recordingContext();
     draw(ctx, world, 0.75, 1, scratch);
     expect(sprites).toHaveLength(4);
     const images = calls
@@ -167,7 +143,7 @@ describe('draw', () => {
 describe('Game', () => {
   it('draws at the frame alpha while interpolating, at 1 (the latest step) when KeyI switched it off, and back', () => {
     const world = movedWorld(3);
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     const game = new Game(world, ctx);
     game.ratio = 2;
     game.render(0.25);
@@ -193,7 +169,7 @@ describe('Game', () => {
     const b = movedWorld(4);
     const input = createInput();
     input.tap('Space');
-    new Game(a, recorder().ctx).update(1 / 40, input.sample());
+    new Game(a, recordingContext().ctx).update(1 / 40, input.sample());
     input.tap('Space');
     b.step(1 / 40, input.sample());
     expect(a.positions.current).toEqual(b.positions.current);

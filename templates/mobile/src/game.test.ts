@@ -1,46 +1,25 @@
 import { Random } from '@loop/core';
 import { createInput, type Input } from '@loop/core/dom';
+import { type DrawCall, recordingContext } from '@loop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draw } from './draw';
 import { capLabel, DEFAULT_FPS, Game, MAX_DPR } from './game';
 import { Swarm } from './swarm';
 
-/** One call on a recorded context: a method and its arguments, or `name=` and the value set. */
-type Call = [string, ...unknown[]];
-
-/** A 2D context that records every call and every property set, in order (Node has no canvas). */
-function recorder(): { ctx: CanvasRenderingContext2D; calls: Call[] } {
-  const calls: Call[] = [];
-  const ctx = new Proxy(
-    {},
-    {
-      get:
-        (_, name) =>
-        (...args: unknown[]) =>
-          void calls.push([String(name), ...args]),
-      set: (_, name, value) => {
-        calls.push([`${String(name)}=`, value]);
-        return true;
-      },
-    },
-  );
-  return { ctx: ctx as CanvasRenderingContext2D, calls };
-}
-
 /** `a` to `b` by `t`, matched to 9 places (the order of the blend's operations may differ). */
 const lerp = (a: number, b: number, t: number) => expect.closeTo(a + (b - a) * t, 9);
 
 /** What a frame of `swarm` at `alpha` and pixel ratio `ratio` should draw, call by call. */
-function expected(swarm: Swarm, alpha: number, ratio: number): Call[] {
+function expected(swarm: Swarm, alpha: number, ratio: number): DrawCall[] {
   const { previous, current } = swarm.positions;
-  const square = (i: number): Call => [
+  const square = (i: number): DrawCall => [
     'fillRect',
     lerp(previous[2 * i]! - 2, current[2 * i]! - 2, alpha),
     lerp(previous[2 * i + 1]! - 2, current[2 * i + 1]! - 2, alpha),
     4,
     4,
   ];
-  const calls: Call[] = [
+  const calls: DrawCall[] = [
     ['setTransform', ratio, 0, 0, ratio, 0, 0],
     ['fillStyle=', '#101418'],
     ['fillRect', 0, 0, swarm.width, swarm.height],
@@ -74,7 +53,7 @@ afterEach(() => {
 describe('draw', () => {
   it('draws both colours of particle blended at alpha 0.25 (not 1 − alpha, not the latest), at the ratio', () => {
     const swarm = movedSwarm(5);
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     const scratch = new Float64Array(10);
     draw(ctx, swarm, 0.25, 1.5, scratch);
     expect(calls).toEqual(expected(swarm, 0.25, 1.5));
@@ -85,7 +64,7 @@ describe('draw', () => {
 describe('Game', () => {
   it(`sizes the canvas in device pixels capped at ${MAX_DPR} per CSS pixel, and draws at that ratio`, () => {
     const canvas = { clientWidth: 300, clientHeight: 500, width: 0, height: 0 };
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     const game = new Game(new Swarm(4, new Random(1)), ctx, createInput(), 'manual');
     vi.stubGlobal('devicePixelRatio', 3);
     const stop = game.watch(canvas as HTMLCanvasElement);
@@ -102,7 +81,7 @@ describe('Game', () => {
   });
 
   it('draws each frame at the alpha the loop reached, with the input of each step', () => {
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     // Every sample a finger held at (40, 70): Node has no pointer to press.
     const held = createInput().sample();
     Object.assign(held.pointer, { x: 40, y: 70, down: true });
@@ -126,7 +105,7 @@ describe('Game', () => {
   });
 
   it(`caps frames at ${DEFAULT_FPS} fps until setCap changes it, steps at 60 Hz either way`, () => {
-    const { ctx, calls } = recorder();
+    const { ctx, calls } = recordingContext();
     const game = new Game(movedSwarm(2), ctx, createInput(), 'manual');
     const frames = () => calls.filter((c) => c[0] === 'setTransform').length;
     game.loop.start();
