@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { stylePage } from './page.js';
 
 const added: Element[] = [];
@@ -41,7 +41,9 @@ describe('stylePage', () => {
 
   it('keeps the HUD on screen and its buttons big enough for a finger', () => {
     const hud = make('aside');
-    hud.style.cssText = 'right:8px;bottom:8px';
+    // A root font this large makes the 24rem cap wider than the screen: the screen bounds it.
+    document.documentElement.style.fontSize = '40px';
+    onTestFinished(() => document.documentElement.style.removeProperty('font-size'));
     hud.innerHTML = `<p style="margin:0;height:${2 * innerHeight}px">${'word '.repeat(500)}</p>`;
     const button = hud.appendChild(document.createElement('button'));
     button.textContent = 'Kick (Space)';
@@ -55,6 +57,36 @@ describe('stylePage', () => {
     expect(getComputedStyle(button).touchAction).toBe('manipulation');
   });
 
+  it("styles the HUD's parts: bottom right, spaced paragraphs and buttons, a faint hint, an off toggle", () => {
+    const hud = make('aside');
+    hud.innerHTML =
+      '<p>Score</p><button aria-pressed="true">On</button><button aria-pressed="false">Off</button>' +
+      '<button>Plain</button><p class="hint">Drag to move</p>';
+    stylePage({ hud });
+    const rect = hud.getBoundingClientRect();
+    expect([innerWidth - rect.right, innerHeight - rect.bottom]).toEqual([8, 8]);
+    hud.append('word '.repeat(200)); // on a wide screen, at most 24rem wide
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    expect(hud.getBoundingClientRect().width).toBe(24 * rem);
+    const [score, hint] = [...hud.querySelectorAll('p')].map((p) => getComputedStyle(p));
+    expect(score!.margin).toBe('0px 0px 6px');
+    expect([hint!.margin, hint!.opacity]).toEqual(['6px 0px 0px', '0.7']);
+    const [on, off, plain] = [...hud.querySelectorAll('button')].map((b) => getComputedStyle(b));
+    expect(plain!.margin).toBe('0px 4px 4px 0px');
+    expect([on!.backgroundColor, on!.borderColor]).toEqual([
+      'rgb(29, 42, 74)',
+      'rgb(90, 123, 216)',
+    ]);
+    expect([plain!.backgroundColor, plain!.borderColor]).toEqual([
+      'rgb(29, 42, 74)',
+      'rgb(90, 123, 216)',
+    ]);
+    expect([off!.backgroundColor, off!.borderColor]).toEqual([
+      'rgb(74, 36, 29)',
+      'rgb(216, 119, 90)',
+    ]);
+  });
+
   it('adds one stylesheet, first in <head>, however often it is called', () => {
     const first = stylePage();
     const second = stylePage({ canvas: make('canvas') });
@@ -65,7 +97,8 @@ describe('stylePage', () => {
 
   it("loses to any rule of the game's own stylesheet", () => {
     const own = make('style');
-    own.textContent = '#hud { border-radius: 12px } #hud button { cursor: default }';
+    own.textContent =
+      '#hud { border-radius: 12px; top: 8px; bottom: auto } #hud button { cursor: default }';
     document.head.appendChild(own);
     const hud = make('nav');
     hud.id = 'hud';
@@ -74,5 +107,6 @@ describe('stylePage', () => {
     expect(getComputedStyle(hud).borderRadius).toBe('12px');
     expect(getComputedStyle(button).cursor).toBe('default');
     expect(getComputedStyle(hud).position).toBe('fixed');
+    expect(hud.getBoundingClientRect().top).toBe(8);
   });
 });
