@@ -18,6 +18,7 @@ export default {
     '!src/**/test-support.ts',
     '!src/**/test-harness.ts',
     '!src/**/test-session.ts',
+    '!src/**/test-link.ts',
     '!src/e2e/**',
     // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
     // the arena sits (letterbox.ts) is mutated.

@@ -119,6 +119,7 @@ describe('the room-size sweep', () => {
     const lines = formatSweep(reports).split('\n');
     expect(lines).toHaveLength(6);
     // One room of 8 costs 2 % + 0.8 %: a core holds 8 / 0.028 = 286 clients; alone, 1 / 0.021.
+    expect(lines[0]).toBe('per room  rooms  in 1 %     CPU     B/client/s  clients/core');
     expect(lines[4]).toMatch(/^ +8 +25 +24\/25 +70 % +4560 +286$/);
     expect(lines[1]).toMatch(/^ +1 +200 +199\/200 +420 % +4560 +48$/);
     expect(lines[5]).toBe(

@@ -1,46 +1,9 @@
 import { lerp } from '@loop/core';
 import { describe, expect, it } from 'vitest';
 import { TIMESTEP_MS } from '../shared/arena';
-import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT, readUint32 } from '../shared/protocol';
-import { SnapshotCodec } from '../shared/snapshot';
-import { World } from '../shared/world';
-import { ArenaClient, DRAWN_STRIDE, LEAD_HOLD_MS, type Link, MIN_LEAD } from './arena-client';
-
-/** A link in memory: what the client sent, and a way to hand it messages. */
-class FakeLink implements Link {
-  readonly sent: [number, Uint8Array][] = [];
-  readonly #handlers = new Map<number, (bytes: Uint8Array) => void>();
-  sendBytes(type: number, bytes: Uint8Array): void {
-    this.sent.push([type, bytes.slice()]);
-  }
-  onMessage(type: number, handler: (bytes: Uint8Array) => void): void {
-    this.#handlers.set(type, handler);
-  }
-  deliver(type: number, bytes: Uint8Array): void {
-    this.#handlers.get(type)!(bytes);
-  }
-  of(type: number): Uint8Array[] {
-    return this.sent.filter(([t]) => t === type).map(([, b]) => b);
-  }
-}
-
-/** A client at local time `t.now` whose server runs 500 ms ahead, a world with seats 0 and 1. */
-function setup() {
-  const t = { now: 0 };
-  const link = new FakeLink();
-  const client = new ArenaClient(link, { now: () => t.now });
-  const world = new World();
-  world.join(0);
-  world.join(1);
-  const codec = new SnapshotCodec();
-  const snapshot = (ack: number, missed: number, slot = 0) => {
-    codec.encode(world);
-    link.deliver(MSG_SNAPSHOT, codec.stamp(ack, missed, slot).slice());
-  };
-  const pong = (sent: number, server: number) =>
-    link.deliver(MSG_PONG, new Uint8Array(new Float64Array([sent, server]).buffer));
-  return { t, link, client, world, snapshot, pong };
-}
+import { MSG_INPUT, MSG_PING, MSG_PONG, readUint32 } from '../shared/protocol';
+import { DRAWN_STRIDE, LEAD_HOLD_MS, MIN_LEAD } from './arena-client';
+import { setup } from './test-link';
 
 describe('ArenaClient', () => {
   it('pings every 250 ms and takes well-formed pongs only', () => {

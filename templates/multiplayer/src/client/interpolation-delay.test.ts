@@ -35,4 +35,15 @@ describe('InterpolationDelay', () => {
     expect(awful.target).toBe(MAX_DELAY_MS);
     expect(() => new InterpolationDelay(0)).toThrow(/interval must be above 0 ms, got 0/);
   });
+
+  it('holds a lost run for 10 s from the last loss, to the millisecond, and counts what it received', () => {
+    const delay = new InterpolationDelay(40);
+    delay.arrived(0, 500);
+    delay.arrived(120, 620); // two lost at 620: four intervals wanted
+    for (let t = 160; t <= 10_120; t += 40) delay.arrived(t, t + 500);
+    expect(delay.target).toBe(160); // at 10 620, 10 s after the loss, exactly
+    delay.arrived(10_121, 10_621);
+    expect(delay.target).toBe(80);
+    expect([delay.received, delay.lost]).toEqual([2 + 250 + 1, 2]);
+  });
 });

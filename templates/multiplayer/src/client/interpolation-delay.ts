@@ -62,7 +62,7 @@ export class InterpolationDelay {
       }
     }
     this.#lastTime = time;
-    if (this.#run > 0 && arrival - this.#runAt > 10_000) this.#run = 0;
+    if (arrival - this.#runAt > 10_000) this.#run = 0;
     const wanted = (2 + this.#run) * this.interval + JITTER_MARGIN * this.jitter;
     this.target = Math.min(MAX_DELAY_MS, wanted);
   }
