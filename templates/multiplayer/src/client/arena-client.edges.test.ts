@@ -86,6 +86,14 @@ describe('ArenaClient, at its edges', () => {
     expect(client.lead).toBe(MIN_LEAD + 2);
   });
 
+  it('counts no misses before the server acknowledged an input of ours', () => {
+    const { client, world, snapshot } = setup();
+    snapshot(-1, 0);
+    world.step();
+    snapshot(-1, 2);
+    expect([client.lead, client.counts.serverMissed]).toEqual([MIN_LEAD, 0]);
+  });
+
   it('gives a tick of lead back only after LEAD_HOLD_MS without misses, and never below MIN_LEAD', () => {
     const { t, client, world, snapshot } = setup();
     t.now = 1000;

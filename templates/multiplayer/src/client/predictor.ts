@@ -73,10 +73,12 @@ export class Predictor {
    * prediction as it is. Returns the length of the correction, 0 when the prediction was right.
    */
   reconcile(server: World, slot: number): number {
+    // Stryker disable next-line EqualityOperator: the same tick again (a duplicate) replays to the same bits, so nothing moves (the >= sibling is killed)
     if (server.tick <= this.reconciled) return 0;
     this.reconciled = server.tick;
-    const seated = slot !== NO_SLOT && slot < MAX_PLAYERS;
-    if (!this.#started || slot !== this.slot || server.tick >= this.world.tick) {
+    const seated = slot < MAX_PLAYERS; // NO_SLOT (255) is past every seat
+    // The first snapshot is at or past the tick-0 prediction, so it is taken as it is.
+    if (slot !== this.slot || server.tick >= this.world.tick) {
       this.slot = slot;
       this.#started = true;
       this.world.copyFrom(server);
@@ -137,7 +139,7 @@ export class Predictor {
 
   /** Puts this player's input for `tick` in force, when the history has it (else the one before holds). */
   #apply(tick: number): void {
-    if (this.slot === NO_SLOT || this.slot >= MAX_PLAYERS) return;
+    if (this.slot >= MAX_PLAYERS) return; // a spectator (NO_SLOT, 255) has no input
     const h = tick % HISTORY;
     if (this.#ticks[h] !== tick) return;
     const at = this.slot * INPUT_BYTES;

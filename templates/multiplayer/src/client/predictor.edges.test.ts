@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PLAYERS } from '../shared/arena';
+import { NO_SLOT } from '../shared/snapshot';
+import { bits } from '../shared/test-support';
+import { STRIDE, World } from '../shared/world';
+import { Predictor } from './predictor';
+
+/** A server world with `slot` seated, stepped to `tick`. */
+function serverAt(slot: number, tick: number): World {
+  const server = new World();
+  if (slot < MAX_PLAYERS) server.join(slot);
+  for (let i = 0; i < tick; i++) server.step();
+  return server;
+}
+
+describe('Predictor, at its edges', () => {
+  it('has nothing before a snapshot, and starts from one at tick 0', () => {
+    const page = new Predictor();
+    expect([page.started, page.reconciled, page.slot]).toEqual([false, -1, NO_SLOT]);
+    expect(page.reconcile(serverAt(1, 0), 1)).toBe(0);
+    expect([page.started, page.reconciled, page.slot, page.tick]).toEqual([true, 0, 1, 0]);
+  });
+
+  it('takes a snapshot at the tick it predicted as it is: no correction, no offset', () => {
+    const page = new Predictor();
+    const server = serverAt(0, 10);
+    page.reconcile(server, 0);
+    page.step(127, 0, 0);
+    page.step(127, 0, 0);
+    server.step(); // the server never got those inputs
+    server.step();
+    expect(page.reconcile(server, 0)).toBe(0);
+    expect([page.corrections, ...page.offset]).toEqual([0, 0, 0]);
+    expect(bits(page.world)).toEqual(bits(server));
+    expect(bits(page.previous)).toEqual(bits(server));
+  });
+
+  it('corrects a seat other than 0, drawn where it was and eased from there', () => {
+    const page = new Predictor();
+    const server = serverAt(3, 10);
+    page.reconcile(server, 3);
+    for (let i = 0; i < 4; i++) page.step(127, 0, 0);
+    const [oldX, oldY] = page.world.state.subarray(3 * STRIDE);
+    server.step(); // tick 11 without our input: the page's prediction ran ahead of it
+    const size = page.reconcile(server, 3);
+    const [x, y] = page.world.state.subarray(3 * STRIDE);
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBe(Math.hypot(oldX! - x!, oldY! - y!));
+    expect([page.corrections, page.largest, page.correctionTotal]).toEqual([1, size, size]);
+    expect([...page.offset]).toEqual([oldX! - x!, oldY! - y!]);
+  });
+
+  it('never corrects a spectator or a slot past the seats, whatever the crates did', () => {
+    for (const slot of [NO_SLOT, MAX_PLAYERS]) {
+      const page = new Predictor();
+      const server = serverAt(slot, 10);
+      page.reconcile(server, slot);
+      for (let i = 0; i < 3; i++) page.step(0, 0, 0);
+      server.state[MAX_PLAYERS * STRIDE]! += 5; // crate 0 moved on the server alone
+      server.step();
+      expect(page.reconcile(server, slot)).toBe(0);
+      expect([page.corrections, ...page.offset]).toEqual([0, 0, 0]);
+      expect(page.world.state[MAX_PLAYERS * STRIDE]).toBe(server.state[MAX_PLAYERS * STRIDE]);
+    }
+  });
+});
