@@ -168,18 +168,24 @@ describe('ArenaClient.draw, at its edges', () => {
       seen.push(world.state[3 * STRIDE]!);
       snapshot(-1, 0, 2);
     }
-    t.now = 12 * TIMESTEP_MS + client.delay.current / 2; // between snapshots 2 and 3
+    // Render time 155 ms, between snapshots 3 and 4; the prediction 30 % past its last step.
+    t.now = 12 * TIMESTEP_MS + client.delay.current / 2 + 5;
     client.setInput(0, 127, 0);
     client.update();
     client.predictor.offset.set([5, -3]);
     client.draw();
     expect(client.sampled).toBe('blend');
     expect(client.drawn[3 * DRAWN_STRIDE]).toBe(lerp(seen[2]!, seen[3]!, client.buffer.t));
+    expect(client.counts.starved).toBe(0); // a blend is not starved
+    const y1 = client.buffer.older[DRAWN_STRIDE + 1]!; // seat 1 stands still
+    expect(client.drawn[DRAWN_STRIDE + 1]).toBe(y1);
     for (let e = MAX_PLAYERS; e < MAX_PLAYERS + 16; e++) expect(client.drawn[e * 3 + 2]).toBe(1);
     const p = client.predictor;
     const f = client.targetTime(t.now) % 1;
     const s = 2 * STRIDE;
     expect(p.slot).toBe(2);
+    expect(f).toBeGreaterThan(0.2);
+    expect(p.world.state[s + 1]).not.toBe(p.previous.state[s + 1]); // moving down
     expect([...client.drawn.subarray(2 * DRAWN_STRIDE, 3 * DRAWN_STRIDE)]).toEqual([
       lerp(p.previous.state[s]!, p.world.state[s]!, f) + 5,
       lerp(p.previous.state[s + 1]!, p.world.state[s + 1]!, f) - 3,

@@ -46,4 +46,36 @@ describe('NetFigures', () => {
     conditioner.enabled = false;
     expect(new NetFigures(client, conditioner).lines(0)).toContain('conditioner  off');
   });
+
+  it('counts from the totals it found, rolls its window at exactly a second, and dashes what it has not measured', () => {
+    const client = new ArenaClient(nowhere);
+    Object.assign(client.counts, { snapshots: 100, starved: 7 });
+    client.delay.lost = 10;
+    Object.assign(client.predictor, { corrections: 5, correctionTotal: 20 });
+    const figures = new NetFigures(client);
+    const at = (now: number, more: { snapshots: number; lost: number; starved: number }) => {
+      client.counts.snapshots += more.snapshots;
+      client.counts.starved += more.starved;
+      client.delay.lost += more.lost;
+      return figures.lines(now).split('\n');
+    };
+    expect(at(0, { snapshots: 0, lost: 0, starved: 0 })[0]).toBe('round trip   – (best –)');
+    client.predictor.corrections += 3;
+    client.predictor.correctionTotal += 9;
+    const second = at(1000, { snapshots: 18, lost: 2, starved: 4 });
+    expect(second.slice(3, 6)).toEqual([
+      'snapshots    18.0/s, loss 10.0 %',
+      'starved      4.0/s',
+      'corrections  3.0/s, mean 3.0 units',
+    ]);
+    at(2000, { snapshots: 12, lost: 0, starved: 0 });
+    // Over the 1.5 s since the window rolled at 1000: 30 snapshots.
+    expect(at(2500, { snapshots: 18, lost: 0, starved: 0 })[3]).toBe(
+      'snapshots    20.0/s, loss 0.0 %',
+    );
+    // Rolled at 3000 (a second after 2000): over the 2 s since 1000, 40 snapshots.
+    expect(at(3000, { snapshots: 10, lost: 0, starved: 0 })[3]).toBe(
+      'snapshots    20.0/s, loss 0.0 %',
+    );
+  });
 });

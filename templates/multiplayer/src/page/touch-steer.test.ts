@@ -68,4 +68,13 @@ describe('steering by touch', () => {
     expect(steerToward(player.x, player.y, PHONE, drawn, 8, out)).toBe(false);
     expect([...out]).toEqual([7, 7, 7]);
   });
+
+  it('steers seat 0 and seat 7, the first and the last', () => {
+    for (const slot of [0, 7]) {
+      const mine = new Float64Array(ENTITIES * DRAWN_STRIDE);
+      mine.set([640, 200, 1], slot * DRAWN_STRIDE);
+      expect(steerToward(player.x + 100, player.y, PHONE, mine, slot, out)).toBe(true);
+      expect([...out]).toEqual([STICK_MAX, 0, 0]);
+    }
+  });
 });
