@@ -62,7 +62,13 @@ describe('NetFigures', () => {
     expect(at(0, { snapshots: 0, lost: 0, starved: 0 })[0]).toBe('round trip   – (best –)');
     client.predictor.corrections += 3;
     client.predictor.correctionTotal += 9;
+    client.lead = 4;
+    client.counts.serverMissed = 3;
     const second = at(1000, { snapshots: 18, lost: 2, starved: 4 });
+    expect(second.slice(6, 8)).toEqual([
+      'ticks        predicted 0, lead 4',
+      'server       missed 3 of our ticks',
+    ]);
     expect(second.slice(3, 6)).toEqual([
       'snapshots    18.0/s, loss 10.0 %',
       'starved      4.0/s',

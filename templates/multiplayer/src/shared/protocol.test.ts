@@ -54,6 +54,17 @@ describe('the input message', () => {
     expect(checkInputMessage(new Uint8Array(MAX_INPUT_MESSAGE_BYTES + 1))).toBe('oversize');
   });
 
+  it('writes the message and nothing past it, and counts a short message as having no inputs', () => {
+    const inputs = new Int8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const out = new Uint8Array(20).fill(0xee);
+    expect(writeInputMessage(out, 41, inputs, 2)).toBe(11);
+    expect([...out.subarray(4, 12)]).toEqual([2, 7, 8, 9, 4, 5, 6, 0xee]);
+    expect(out.subarray(11).every((b) => b === 0xee)).toBe(true);
+    for (let length = 0; length < 5; length++) {
+      expect(checkInputMessage(new Uint8Array(length).fill(1))).toBe('malformed');
+    }
+  });
+
   it('writes and reads u32 little-endian over the whole range', () => {
     const bytes = new Uint8Array(8);
     for (const value of [0, 1, 255, 256, 65_535, 2 ** 31, 2 ** 32 - 1]) {

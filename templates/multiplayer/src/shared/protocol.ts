@@ -75,9 +75,10 @@ export type InputVerdict = 'ok' | 'oversize' | 'malformed' | 'late' | 'early';
 export function checkInputMessage(message: unknown): InputVerdict {
   if (!(message instanceof Uint8Array)) return 'malformed';
   if (message.byteLength > MAX_INPUT_MESSAGE_BYTES) return 'oversize';
-  if (message.byteLength < INPUT_HEADER_BYTES) return 'malformed';
-  const count = message[4]!;
-  if (count === 0 || count > MAX_INPUTS_PER_MESSAGE) return 'malformed';
+  // No count (shorter than a header) or a count of 0 is malformed; a count over
+  // MAX_INPUTS_PER_MESSAGE needs more bytes than an oversize message, so the length refuses it.
+  const count = message[4] ?? 0;
+  if (count === 0) return 'malformed';
   return message.byteLength === INPUT_HEADER_BYTES + count * INPUT_BYTES ? 'ok' : 'malformed';
 }
 
