@@ -9,7 +9,9 @@ function message(newest: number, ...inputs: [number, number, number][]): Uint8Ar
   const bytes = new Uint8Array(5 + inputs.length * INPUT_BYTES);
   writeUint32(bytes, 0, newest);
   bytes[4] = inputs.length;
-  inputs.forEach((input, i) => bytes.set(input, 5 + i * INPUT_BYTES));
+  inputs.forEach((input, i) => {
+    bytes.set(input, 5 + i * INPUT_BYTES);
+  });
   return bytes;
 }
 

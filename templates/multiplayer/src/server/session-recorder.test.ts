@@ -75,6 +75,10 @@ describe('SessionRecorder', () => {
     expect(() => replaySession(new Recording({ ...good, data }))).toThrow(RecordingError);
     expect(() => replaySession(new Recording({ ...good, data }))).toThrow(/diverged at tick 12/);
     expect(() => Recording.fromBytes(good.toBytes(), 'arena-0')).toThrow(RecordingError);
+    const start = new Uint8Array(100);
+    expect(() => replaySession(new Recording({ ...good, start }))).toThrow(
+      new RangeError('replaySession: the keyframe is 100 bytes, not a snapshot'),
+    );
   });
 });
 
