@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS } from '../shared/arena';
+import { INPUT_BYTES, writeInput } from '../shared/input';
 import { NO_SLOT } from '../shared/snapshot';
 import { bits } from '../shared/test-support';
 import { STRIDE, World } from '../shared/world';
@@ -48,6 +49,25 @@ describe('Predictor, at its edges', () => {
     expect(size).toBe(Math.hypot(oldX! - x!, oldY! - y!));
     expect([page.corrections, page.largest, page.correctionTotal]).toEqual([1, size, size]);
     expect([...page.offset]).toEqual([oldX! - x!, oldY! - y!]);
+    // The world before the last step, on the corrected path: one step of our input from it is the world.
+    const before = new World();
+    before.copyFrom(page.previous);
+    expect(before.tick).toBe(13);
+    writeInput(before.inputs, 3 * INPUT_BYTES, 127, 0, 0);
+    before.step();
+    expect(bits(before)).toEqual(bits(page.world));
+  });
+
+  it('starts over on a new seat even while it is ahead of the snapshot', () => {
+    const page = new Predictor();
+    const server = serverAt(2, 10);
+    page.reconcile(server, 2);
+    for (let i = 0; i < 5; i++) page.step(127, 0, 0);
+    server.step();
+    server.join(3);
+    expect(page.reconcile(server, 3)).toBe(0);
+    expect([page.slot, page.tick, page.corrections]).toEqual([3, 11, 0]);
+    expect(bits(page.world)).toEqual(bits(server));
   });
 
   it('never corrects a spectator or a slot past the seats, whatever the crates did', () => {

@@ -93,6 +93,7 @@ export class Predictor {
     const oldY = seated ? this.world.state[at + 1]! : 0;
     this.world.copyFrom(server);
     while (this.world.tick < target) {
+      // Stryker disable next-line ConditionalExpression: copying at every replayed tick ends at the same one, target − 1 (the false sibling is killed)
       if (this.world.tick === target - 1) this.previous.copyFrom(this.world);
       this.#apply(this.world.tick + 1);
       this.world.step();
