@@ -4,7 +4,7 @@ import { INPUT_BYTES, writeInput } from '../shared/input';
 import { NO_SLOT } from '../shared/snapshot';
 import { bits } from '../shared/test-support';
 import { STRIDE, World } from '../shared/world';
-import { Predictor } from './predictor';
+import { Predictor, SNAP_DISTANCE } from './predictor';
 
 /** A server world with `slot` seated, stepped to `tick`. */
 function serverAt(slot: number, tick: number): World {
@@ -82,5 +82,22 @@ describe('Predictor, at its edges', () => {
       expect([page.corrections, ...page.offset]).toEqual([0, 0, 0]);
       expect(page.world.state[MAX_PLAYERS * STRIDE]).toBe(server.state[MAX_PLAYERS * STRIDE]);
     }
+  });
+
+  it('snaps a correction past SNAP_DISTANCE, smooths one of it exactly, and keeps the largest', () => {
+    const page = new Predictor();
+    const server = serverAt(0, 10);
+    page.reconcile(server, 0);
+    const jump = (by: number) => {
+      for (let i = 0; i < 2; i++) page.step(0, 0, 0);
+      server.step();
+      server.state[0]! += by; // the server put our player elsewhere (at rest: it stays there)
+      return page.reconcile(server, 0);
+    };
+    expect(jump(SNAP_DISTANCE + 12)).toBe(SNAP_DISTANCE + 12);
+    expect([...page.offset]).toEqual([0, 0]);
+    expect(jump(SNAP_DISTANCE)).toBe(SNAP_DISTANCE);
+    expect([...page.offset]).toEqual([-SNAP_DISTANCE, 0]);
+    expect([page.corrections, page.largest]).toEqual([2, SNAP_DISTANCE + 12]);
   });
 });

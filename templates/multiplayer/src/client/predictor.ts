@@ -105,6 +105,7 @@ export class Predictor {
     if (size === 0) return 0;
     this.corrections++;
     this.correctionTotal += size;
+    // Stryker disable next-line EqualityOperator: at an equal size the assignment changes nothing (the <= sibling is killed)
     if (size > this.largest) this.largest = size;
     if (size > SNAP_DISTANCE) this.offset.fill(0);
     else {
