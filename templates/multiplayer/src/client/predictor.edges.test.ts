@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS } from '../shared/arena';
 import { INPUT_BYTES, writeInput } from '../shared/input';
+import { MAX_INPUTS_PER_MESSAGE } from '../shared/protocol';
 import { NO_SLOT } from '../shared/snapshot';
 import { bits } from '../shared/test-support';
 import { STRIDE, World } from '../shared/world';
-import { Predictor, SNAP_DISTANCE } from './predictor';
+import { HISTORY, Predictor, SNAP_DISTANCE } from './predictor';
 
 /** A server world with `slot` seated, stepped to `tick`. */
 function serverAt(slot: number, tick: number): World {
@@ -99,5 +100,36 @@ describe('Predictor, at its edges', () => {
     expect(jump(SNAP_DISTANCE)).toBe(SNAP_DISTANCE);
     expect([...page.offset]).toEqual([-SNAP_DISTANCE, 0]);
     expect([page.corrections, page.largest]).toEqual([2, SNAP_DISTANCE + 12]);
+  });
+
+  it('eases a correction in y as in x, and drops an offset under 1/64 of a unit only', () => {
+    const page = new Predictor();
+    const server = serverAt(0, 10);
+    page.reconcile(server, 0);
+    page.step(0, 0, 0);
+    page.step(0, 0, 0);
+    server.step();
+    server.state[0]! += 18;
+    server.state[1]! -= 24;
+    expect(page.reconcile(server, 0)).toBe(30);
+    expect([...page.offset]).toEqual([-18, 24]);
+    page.offset.set([1 / 64, -1 / 64]);
+    page.smooth(0);
+    expect([...page.offset]).toEqual([1 / 64, -1 / 64]);
+    page.offset.set([1 / 128, -1 / 128]);
+    page.smooth(0);
+    expect([...page.offset]).toEqual([0, 0]);
+  });
+
+  it('lays out 16 inputs and nothing past them, zero for ticks the history no longer holds', () => {
+    const page = new Predictor();
+    page.reconcile(serverAt(0, 0), 0);
+    for (let i = 1; i <= 3; i++) page.step(10 * i, -i, 1);
+    const out = new Int8Array(MAX_INPUTS_PER_MESSAGE * INPUT_BYTES + 4).fill(99);
+    page.writeRecent(out, 3 + HISTORY); // a ring later: the slots of its last ticks hold 1 to 3
+    expect(out.subarray(0, -4).every((v) => v === 0)).toBe(true);
+    expect([...out.subarray(-4)]).toEqual([99, 99, 99, 99]);
+    page.writeRecent(out, 3);
+    expect([...out.subarray(-13)]).toEqual([10, -1, 1, 20, -2, 1, 30, -3, 1, 99, 99, 99, 99]);
   });
 });

@@ -119,6 +119,7 @@ export class Predictor {
   /** Decays the smoothing offset over `elapsed` ms of real time. */
   smooth(elapsed: number): void {
     const keep = Math.exp(-Math.max(0, elapsed) / SMOOTHING_MS);
+    // Stryker disable next-line EqualityOperator: one more round reads and writes past offset's end, which a typed array ignores
     for (let i = 0; i < 2; i++) {
       const v = this.offset[i]! * keep;
       this.offset[i] = Math.abs(v) < 1 / 64 ? 0 : v;
