@@ -132,4 +132,23 @@ describe('Predictor, at its edges', () => {
     page.writeRecent(out, 3);
     expect([...out.subarray(-13)]).toEqual([10, -1, 1, 20, -2, 1, 30, -3, 1, 99, 99, 99, 99]);
   });
+
+  it('holds the input in force for a tick its history no longer has (more than HISTORY ahead)', () => {
+    const page = new Predictor();
+    const server = serverAt(0, 0);
+    page.reconcile(server, 0);
+    const x = (t: number) => (t * 7) % 100;
+    for (let t = 1; t <= HISTORY + 2; t++) page.step(x(t), 0, 0);
+    server.step(); // tick 1, without our input
+    page.reconcile(server, 0);
+    // Tick 2's input was overwritten by tick HISTORY + 2's: the one in force (none) holds.
+    const expected = new World();
+    expected.copyFrom(server);
+    expected.step();
+    for (let t = 3; t <= HISTORY + 2; t++) {
+      writeInput(expected.inputs, 0, x(t), 0, 0);
+      expected.step();
+    }
+    expect(bits(page.world)).toEqual(bits(expected));
+  });
 });
