@@ -50,6 +50,30 @@ describe('ServerClock', () => {
     expect(clock.offset).toBe(10 + CLOCK_JUMP_MS + 50);
   });
 
+  it('takes the median round trip of the last 16 pongs, in any order', () => {
+    const clock = new ServerClock();
+    ping(clock, 0, 0, 5, 5);
+    ping(clock, 0, 250, 20, 20);
+    ping(clock, 0, 500, 10, 10);
+    expect(clock.rtt).toBe(20); // of 10, 40 and 20
+    // 1 to 20 ms, shuffled: the window keeps the last 16.
+    const rtts = [7, 19, 3, 12, 1, 16, 9, 20, 5, 14, 2, 18, 11, 6, 15, 8, 13, 4, 17, 10];
+    const late = new ServerClock();
+    rtts.forEach((rtt, i) => {
+      ping(late, 0, i * 250, rtt / 2, rtt / 2);
+    });
+    const kept = rtts.slice(-CLOCK_WINDOW).sort((a, b) => a - b);
+    expect(late.rtt).toBe((kept[7]! + kept[8]!) / 2);
+    expect(late.minRtt).toBe(kept[0]);
+  });
+
+  it('slews when exactly CLOCK_JUMP_MS off, and jumps past it', () => {
+    const clock = new ServerClock();
+    ping(clock, 0, 0, 20, 20);
+    ping(clock, CLOCK_JUMP_MS, 250, 10, 10);
+    expect(clock.offset).toBe(CLOCK_SLEW_MS);
+  });
+
   it('property: over paths with spikes, with one clean pong in every window, it settles on the exact offset and never lurches', () => {
     const spike = fc.record({ up: fc.nat(500), down: fc.nat(500) });
     fc.assert(
