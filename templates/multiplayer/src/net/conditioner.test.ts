@@ -42,6 +42,47 @@ describe('Conditioner', () => {
     expect(atClient).toEqual([[60, 7, [5]]]);
   });
 
+  it('fills in what a path was not given: no latency, no jitter, no loss', () => {
+    const { t, link, atServer, atClient, fromServer } = wire({ up: { jitter: 0 }, down: {} });
+    expect([link.up.settings, link.down.settings]).toEqual([
+      { latency: 0, jitter: 0, loss: 0 },
+      { latency: 0, jitter: 0, loss: 0 },
+    ]);
+    t.now = 5;
+    link.sendBytes(1, new Uint8Array([1]));
+    fromServer(new Uint8Array([2]));
+    link.pump();
+    expect([atServer, atClient]).toEqual([[[5, 1, [1]]], [[5, 7, [2]]]]);
+  });
+
+  it('spreads delays over latency ± jitter, and draws nothing for a path without jitter or loss', () => {
+    /** When each of 40 messages from the server arrived, with `upTraffic` messages sent up meanwhile. */
+    const arrivals = (upTraffic: boolean) => {
+      const { t, link, atClient, fromServer } = wire({
+        up: { latency: 10 },
+        down: { latency: 50, jitter: 20, loss: 0.3 },
+        seed: 5,
+      });
+      for (let i = 0; i < 40; i++) {
+        t.now = i * 100;
+        if (upTraffic) link.sendBytes(1, new Uint8Array([i]));
+        fromServer(new Uint8Array([i]));
+        for (let ms = 0; ms < 100; ms++) {
+          t.now = i * 100 + ms;
+          link.pump();
+        }
+      }
+      return atClient.map(([at, , [i]]) => at - i! * 100);
+    };
+    const delays = arrivals(true);
+    expect(delays.length).toBeGreaterThan(20);
+    expect(delays.length).toBeLessThan(40);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(30);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(70);
+    expect(new Set(delays).size).toBeGreaterThan(10);
+    expect(arrivals(false)).toEqual(delays);
+  });
+
   it('moves to a new link (a reconnected room) with the handlers it was given', () => {
     const { link, atClient } = wire({});
     link.enabled = false;
