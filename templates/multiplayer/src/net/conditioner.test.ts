@@ -79,6 +79,8 @@ describe('Conditioner', () => {
     expect(delays.length).toBeLessThan(40);
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(30);
     expect(Math.max(...delays)).toBeLessThanOrEqual(70);
+    expect(delays.filter((d) => d < 45).length).toBeGreaterThan(3); // both sides of the latency
+    expect(delays.filter((d) => d > 55).length).toBeGreaterThan(3);
     expect(new Set(delays).size).toBeGreaterThan(10);
     expect(arrivals(false)).toEqual(delays);
   });
@@ -110,6 +112,34 @@ describe('Conditioner', () => {
     link.pump();
     link.sendBytes(1, new Uint8Array([3]));
     expect(atServer.map(([, , b]) => b[0])).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the down direction in order too when switched off, and stamps with the real clock by default', () => {
+    const { t, link, atClient, fromServer } = wire({ down: { latency: 100 } });
+    fromServer(new Uint8Array([1]));
+    link.enabled = false;
+    fromServer(new Uint8Array([2]));
+    expect(atClient).toEqual([]);
+    t.now = 100;
+    link.pump();
+    fromServer(new Uint8Array([3]));
+    expect(atClient.map(([, , b]) => b[0])).toEqual([1, 2, 3]);
+    const sent: number[] = [];
+    const real = new Conditioner({ sendBytes: (_t, b) => sent.push(b[0]!), onMessage: () => {} });
+    real.sendBytes(1, new Uint8Array([4]));
+    real.pump();
+    expect(sent).toEqual([4]);
+  });
+
+  it('carries a message larger than its slots, and each message at its own length', () => {
+    const { t, link, atServer } = wire({ up: { latency: 1 }, capacity: 1 });
+    const big = Uint8Array.from({ length: 300 }, (_, i) => i % 251);
+    for (const bytes of [new Uint8Array([1, 2, 3]), big, new Uint8Array([4]), big.slice(0, 9)]) {
+      link.sendBytes(1, bytes);
+      t.now += 1;
+      link.pump();
+    }
+    expect(atServer.map(([, , b]) => b)).toEqual([[1, 2, 3], [...big], [4], [...big.slice(0, 9)]]);
   });
 
   it('property: nothing is reordered, created or early; every message is delivered or counted lost; the seed decides', () => {
