@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { physicsFigures } from './figures';
 import { Game } from './game';
 import { defaults, type KeyAt, play, SCRIPT, steady } from './headless.test-support';
-import { DROP_BOXES, initPhysics } from './physics';
+import { DROP_BOXES } from './layout';
+import { initPhysics } from './physics';
 
 beforeAll(() => initPhysics());
 

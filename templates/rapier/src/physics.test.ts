@@ -1,34 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
-import { DROP_BOXES, initPhysics, Physics } from './physics';
+import { CONTROLS } from './controls';
+import { DROP_BOXES } from './layout';
+import { initPhysics, Physics } from './physics';
+import { controls, DT, positions } from './physics.test-support';
 import { PLAYER } from './world';
 
 beforeAll(() => initPhysics());
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const DT = 1 / 60;
-
-/** Controls of one tick: the stick at (x, z), and a jump or a teleport when asked. */
-function controls(x = 0, z = 0, { jump = 0, teleport = 0 } = {}): Float64Array {
-  const out = new Float64Array(CONTROLS);
-  out[MOVE_X] = x;
-  out[MOVE_Z] = z;
-  out[JUMP] = jump;
-  out[TELEPORT] = teleport;
-  return out;
-}
-
-/** Every body's position, x, y, z per body, read from the world as the Game reads it. */
-function positions(physics: Physics): Float64Array {
-  const out = new Float64Array(3 * physics.count);
-  for (const [i, body] of physics.bodies.entries()) {
-    const t = body.translation();
-    out.set([t.x, t.y, t.z], 3 * i);
-  }
-  return out;
-}
 
 /** A physics whose ball has come to rest on the floor (no pile, so nothing else moves). */
 function restingBall(): Physics {
@@ -79,6 +59,32 @@ describe('Physics.step', () => {
     expect(physics.bodies[PLAYER]!.linvel().y).toBeLessThan(falling);
   });
 
+  it('counts the ball as underfoot below 0.5 m/s up or down, not at it', () => {
+    for (const [vy, jumps] of [
+      [0.5, false],
+      [-0.5, false],
+      [0.25, true],
+      [-0.25, true],
+    ] as const) {
+      const physics = new Physics(0);
+      const ball = physics.bodies[PLAYER]!;
+      ball.setLinvel({ x: 0, y: vy, z: 0 }, true); // exact in 32 bits, as the step reads it
+      physics.step(DT, controls(0, 0, { jump: 1 }));
+      expect(ball.linvel().y > 5).toBe(jumps);
+    }
+  });
+
+  it('leaves a ball at rest asleep while no control touches it, and wakes it with the stick', () => {
+    const physics = restingBall();
+    for (let t = 0; t < 180; t++) physics.step(DT, controls());
+    const ball = physics.bodies[PLAYER]!;
+    expect(ball.isSleeping()).toBe(true);
+    physics.step(DT, controls());
+    expect(ball.isSleeping()).toBe(true);
+    physics.step(DT, controls(0, 0.5));
+    expect(ball.isSleeping()).toBe(false);
+  });
+
   it('teleports the ball above the pile at rest, and lists it as jumped for that step only', () => {
     const physics = restingBall();
     physics.step(DT, controls(1, 0));
@@ -113,8 +119,8 @@ describe('Physics.step', () => {
 describe('Physics.respawnFallen', () => {
   it('respawns what is below 15 m under the floor: the ball at its start, boxes above the pile', () => {
     const physics = new Physics(3);
+    physics.bodies[PLAYER]!.setTranslation({ x: 30, y: -15.001, z: 2 }, true);
     const fallen = positions(physics);
-    fallen[3 * PLAYER + 1] = -15.001;
     fallen[3 * 2 + 1] = -20;
     fallen[3 * 3 + 1] = -15; // not below yet
     expect(physics.respawnFallen(fallen)).toBe(2);
@@ -188,7 +194,8 @@ describe('Physics.drop', () => {
     (boxes) => {
       const physics = new Physics(boxes);
       physics.drop(positions(physics));
-      const n = Math.min(DROP_BOXES, boxes);
+      const n = Math.min(64, boxes); // a 4 × 4 grid, 4 layers high
+      expect(DROP_BOXES).toBe(64);
       expect(physics.respawnedCount).toBe(n);
       const lifted = [...physics.respawned.subarray(0, n)];
       expect(new Set(lifted).size).toBe(n);

@@ -2,6 +2,22 @@ import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
 import { Random } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
+import {
+  DRIVE,
+  DROP,
+  DROP_BOXES,
+  DROP_CELL,
+  DROP_LAYER,
+  DROP_LOW,
+  DROP_SALT,
+  DROP_SIDE,
+  FALLEN_Y,
+  JUMP_SPEED,
+  LAYOUT_SIDE,
+  randomRotation,
+  SPACING,
+  SPAWN,
+} from './layout';
 import { type LoadProgress, loadRapier } from './load-rapier';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
@@ -12,32 +28,6 @@ import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 export function initPhysics(onProgress?: LoadProgress): Promise<void> {
   return loadRapier(onProgress);
 }
-
-/** Below this height a body has fallen off the floor and respawns. */
-const FALLEN_Y = -15;
-/** Horizontal acceleration the controls give the ball, in m/s² at full deflection. */
-const DRIVE = 30;
-/** Upward speed change of a jump, in m/s. */
-const JUMP_SPEED = 7;
-/** Where the ball starts, and respawns after a fall. */
-const SPAWN = { x: 0, y: 1, z: 9 };
-/** Above the pile: where T teleports the ball and fallen boxes drop back from. */
-const DROP = { x: 0, y: 14, z: 0 };
-/** Columns of the pile along x and z. */
-const LAYOUT_SIDE = 16;
-/** Distance between the columns' centres: 10 cm of air between two boxes. */
-const SPACING = 2 * BOX_HALF + 0.1;
-/** Boxes one drop lifts above the pile: a 4 × 4 grid of cells, 4 layers high. */
-const DROP_SIDE = 4;
-const DROP_LAYERS = 4;
-export const DROP_BOXES = DROP_SIDE * DROP_SIDE * DROP_LAYERS;
-/** The drop covers the pile's square, in cells of this side (one box each, jittered inside). */
-const DROP_CELL = (LAYOUT_SIDE * SPACING) / DROP_SIDE;
-/** Height of the drop's lowest layer (the pile is 2 m high), and between two layers. */
-const DROP_LOW = 5;
-const DROP_LAYER = 2;
-/** Mixed into the drop's seed, so a drop and a respawn from the same state draw apart. */
-const DROP_SALT = 0x0d509b0e;
 
 /**
  * The Rapier world: a floor, the player's ball and a pile of boxes. It knows nothing of the
@@ -66,7 +56,9 @@ export class Physics {
   stepMsTotal = 0;
 
   /** Scratch vectors, so a step allocates no JavaScript objects of its own. */
+  // Stryker disable next-line ObjectLiteral: a scratch vector, every field written before it is read
   private readonly v = { x: 0, y: 0, z: 0 };
+  // Stryker disable next-line ObjectLiteral: a scratch quaternion, every field written before it is read
   private readonly q = { x: 0, y: 0, z: 0, w: 1 };
   /** Reseeded at every respawn from the fallen body's pose: no state carried between steps. */
   private readonly random = new Random(0);
@@ -164,7 +156,8 @@ export class Physics {
       const layer = Math.floor(k / (DROP_SIDE * DROP_SIDE));
       const y = DROP_LOW + layer * DROP_LAYER + r.next() * (DROP_LAYER - 1);
       this.place(index, x, y, z);
-      this.bodies[index]!.setRotation(this.randomRotation(), true);
+      // Stryker disable next-line BooleanLiteral: place() has woken the body already
+      this.bodies[index]!.setRotation(randomRotation(this.random, this.q), true);
       this.respawned[this.respawnedCount++] = index;
     }
   }
@@ -264,11 +257,13 @@ export class Physics {
       // Where it lands: a generator seeded from the exact bits of where it fell (simulation
       // state, replayed bit for bit), the box and the game's seed.
       const fall = this.fall;
+      // Stryker disable next-line EqualityOperator: fall holds 3 numbers, and a Float64Array ignores a write past its end
       for (let k = 0; k < 3; k++) fall[k] = positions[3 * index + k]!;
       const r = this.random;
       r.state = hashNumbers(fall, (Math.imul(this.seed, 0x9e3779b1) ^ index) >>> 0);
       this.place(index, (r.next() - 0.5) * 4, DROP.y + r.next() * 4, (r.next() - 0.5) * 4);
-      this.bodies[index]!.setRotation(this.randomRotation(), true);
+      // Stryker disable next-line BooleanLiteral: place() has woken the body already
+      this.bodies[index]!.setRotation(randomRotation(this.random, this.q), true);
     }
     this.respawned[this.respawnedCount++] = index;
   }
@@ -280,27 +275,14 @@ export class Physics {
     v.x = x;
     v.y = y;
     v.z = z;
+    // Stryker disable next-line BooleanLiteral: the next two calls wake the body too
     body.setTranslation(v, true);
     v.x = 0;
     v.y = 0;
     v.z = 0;
+    // Stryker disable next-line BooleanLiteral: setTranslation and setAngvel wake the body too
     body.setLinvel(v, true);
+    // Stryker disable next-line BooleanLiteral: setTranslation and setLinvel wake the body too
     body.setAngvel(v, true);
-  }
-
-  /** A random unit quaternion (in the scratch `q`), from `random`. */
-  private randomRotation(): { x: number; y: number; z: number; w: number } {
-    const r = this.random;
-    const q = this.q;
-    q.x = r.next() - 0.5;
-    q.y = r.next() - 0.5;
-    q.z = r.next() - 0.5;
-    q.w = r.next() - 0.5;
-    const inv = 1 / Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    q.x *= inv;
-    q.y *= inv;
-    q.z *= inv;
-    q.w *= inv;
-    return q;
   }
 }
