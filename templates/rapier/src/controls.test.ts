@@ -94,6 +94,7 @@ describe('Controls', () => {
     const controls = new Controls();
     controls.read(pointer(100, 100, { pressed: true, count: 1 }));
     controls.read(pointer(110, 100, { count: 1 }));
+    controls.read(pointer(100, 100, { count: 1 })); // back: 0 px from where it went down
     let c = controls.read(pointer(100, 100, { released: true, count: 0 }));
     expect(c[JUMP]).toBe(0);
     controls.read(pointer(100, 100, { pressed: true, count: 1 }));

@@ -55,6 +55,7 @@ export class Controls {
       const dx = p.x - this.originX;
       const dy = p.y - this.originY;
       const length = Math.sqrt(dx * dx + dy * dy);
+      // Stryker disable next-line EqualityOperator: at length = travel both keep the same travel
       if (length > this.travel) this.travel = length;
       // Full speed at DRAG_RADIUS and beyond; proportional inside it.
       const scale = 1 / Math.max(length, DRAG_RADIUS);
@@ -64,6 +65,7 @@ export class Controls {
     if (p.released && this.travel < TAP_SLOP) jump = true;
     // Keys and a drag together, or a diagonal, never go faster than one direction alone.
     const length = Math.sqrt(x * x + z * z);
+    // Stryker disable next-line EqualityOperator: at length 1 dividing by it changes nothing
     if (length > 1) {
       x /= length;
       z /= length;

@@ -53,7 +53,8 @@ export function physicsFigures(game: Game): (out: PhysicsFigures) => PhysicsFigu
 export class FiguresInbox {
   /** What the overlay shows until the first report: the bodies, and nothing measured yet. */
   private latest: PhysicsFigures;
-  private unread = false;
+  /** The most moving bodies of the reports since the last reading. */
+  private peak = 0;
 
   constructor(bodies: number) {
     this.latest = noFigures(bodies);
@@ -61,14 +62,14 @@ export class FiguresInbox {
 
   /** A report from the worker: it becomes the figures shown (and is kept, not copied). */
   receive(figures: PhysicsFigures): void {
-    if (this.unread) figures.moving = Math.max(figures.moving, this.latest.moving);
+    this.peak = Math.max(this.peak, figures.moving);
+    figures.moving = this.peak;
     this.latest = figures;
-    this.unread = true;
   }
 
   /** The figures for the overlay: the newest report, its peak since the last reading. */
   read(): PhysicsFigures {
-    this.unread = false;
+    this.peak = 0;
     return this.latest;
   }
 }

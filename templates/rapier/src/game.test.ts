@@ -174,4 +174,17 @@ describe('Game', () => {
     for (let t = 0; t < 10; t++) game.update(TIMESTEP / 1000, idle);
     expect(game.movingPeak).toBe(0);
   });
+
+  it('starts an instant replay on R and ends it on Escape, through the input', () => {
+    const game = new Game(defaults({ boxes: 3 }));
+    const { input, press } = scriptedInput();
+    for (let t = 0; t < 20; t++) game.update(TIMESTEP / 1000, input.sample());
+    press('KeyR', true);
+    game.update(TIMESTEP / 1000, input.sample());
+    expect(game.replays.phase).toBe('replaying');
+    press('KeyR', false);
+    press('Escape', true);
+    game.update(TIMESTEP / 1000, input.sample());
+    expect(game.replays.phase).toBe('recording');
+  });
 });

@@ -122,6 +122,7 @@ export class Game {
     }
     this.steps++;
     const moving = poses.moving(dt);
+    // Stryker disable next-line EqualityOperator: at moving = peak both keep the same peak
     if (moving > this.movingPeak) this.movingPeak = moving;
     this.lastHash = poses.hash();
   }

@@ -7,9 +7,10 @@ import type { ReplayStatus } from './status';
  * goes up at every change of phase), and saving and loading recordings as files.
  */
 export class ReplayPanel {
-  private shownChanges = -1;
-  private shownMatched = -1;
-  private shownTicks = -1;
+  /** What the line shows: NaN until the first refresh, which always writes (NaN equals nothing). */
+  private shownChanges = Number.NaN;
+  private shownMatched = Number.NaN;
+  private shownTicks = Number.NaN;
 
   /** `source` is read at each refresh: assign a new one when a worker posts it. */
   constructor(

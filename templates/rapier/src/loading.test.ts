@@ -67,6 +67,23 @@ describe('the loading line', () => {
     expect(other.textContent).toBe('Physics could not load: worker failed');
   });
 
+  it('writes the text only when it changes, not for every chunk', () => {
+    const element = fakeElement();
+    let writes = 0;
+    let text: string | null = '';
+    Object.defineProperty(element, 'textContent', {
+      get: () => text,
+      set: (value: string | null) => {
+        writes++;
+        text = value;
+      },
+    });
+    const view = loadingView(element);
+    for (const [loaded, total] of RECORDED) view.progress(loaded, total);
+    view.progress(3_082_103, 3_082_103);
+    expect(writes).toBe(5); // five texts, the last one twice
+  });
+
   it('counts the whole file as starting, never as 3.1 / 3.1 MB still loading', () => {
     expect(loadingText(3_082_102, 3_082_103)).toBe('Loading physics… 3.1 / 3.1 MB');
     expect(loadingText(3_082_103, 3_082_103)).toBe('Starting physics…');

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import RAPIER from '@dimforge/rapier3d';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initPhysics } from './physics';
 import { Poses } from './poses';
+
+beforeAll(() => initPhysics());
 
 /** Poses of `count` bodies at rest at (5, 5, 5) in the previous step, where `move` moves them. */
 function moved(count: number, move: (current: Float64Array) => void): Poses {
@@ -44,5 +48,44 @@ describe('Poses.teleport', () => {
     poses.teleportAll();
     poses.blend(0.25);
     expect([...poses.drawnPositions]).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('Poses.read', () => {
+  it('reads each body’s position and orientation into its own slots, and counts the awake ones', () => {
+    const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
+    const turned = [
+      { x: 0, y: 0, z: 0, w: 1 },
+      { x: 0.6, y: 0, z: 0, w: 0.8 },
+      { x: 0, y: 0.6, z: 0, w: 0.8 },
+      { x: 0, y: 0, z: 0.8, w: 0.6 },
+    ];
+    const bodies = turned.map((q, i) => {
+      const body = world.createRigidBody(
+        RAPIER.RigidBodyDesc.dynamic()
+          .setTranslation(i + 0.5, 10 * i + 1, -3 * i)
+          .setRotation(q),
+      );
+      body.userData = i;
+      return body;
+    });
+    const poses = new Poses(4);
+    poses.readAll(bodies);
+    for (const [i, body] of bodies.entries()) {
+      const t = body.translation();
+      const q = body.rotation();
+      expect([...poses.positions.current.subarray(3 * i, 3 * i + 3)]).toEqual([t.x, t.y, t.z]);
+      expect([...poses.orientations.current.subarray(4 * i, 4 * i + 4)]).toEqual([
+        q.x,
+        q.y,
+        q.z,
+        q.w,
+      ]);
+    }
+    bodies[2]!.sleep();
+    world.step();
+    poses.readActive(world);
+    expect(poses.active).toBe(3);
+    world.free();
   });
 });

@@ -26,6 +26,7 @@ export class Poses {
   active = 0;
 
   private readonly v = { x: 0, y: 0, z: 0 };
+  // Stryker disable next-line ObjectLiteral: a scratch target that rotation() fills whole before it is read
   private readonly q = { x: 0, y: 0, z: 0, w: 1 };
 
   constructor(readonly count: number) {
@@ -44,6 +45,7 @@ export class Poses {
     const b = this.positions.current;
     const least = dt * dt;
     let n = 0;
+    // Stryker disable next-line EqualityOperator: a round at k = length reads past the arrays' ends, NaN, which counts no body
     for (let k = 0; k < a.length; k += 3) {
       const x = b[k]! - a[k]!;
       const y = b[k + 1]! - a[k + 1]!;

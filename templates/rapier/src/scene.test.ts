@@ -1,4 +1,4 @@
-import { Box3, BoxGeometry, type Fog, GridHelper, Mesh, Vector3 } from 'three';
+import { Box3, BoxGeometry, Color, type Fog, GridHelper, Mesh, Vector3 } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 import { Poses } from './poses';
 import { View } from './scene';
@@ -49,6 +49,26 @@ describe('the scene', () => {
     expect(view.scene.children).toContain(view.ball);
   });
 
+  it('fades the distance into the sky: the fog has the background’s colour', () => {
+    const scene = viewOf().scene;
+    expect((scene.fog as Fog).color.getHex()).toBe((scene.background as Color).getHex());
+  });
+
+  it('colours the boxes blue to violet, each told apart from the one beside it', () => {
+    const view = viewOf(30);
+    const hues: number[] = [];
+    const hsl = { h: 0, s: 0, l: 0 };
+    for (let i = 0; i < 30; i++) {
+      view.boxes.getColorAt(i, new Color()).getHSL(hsl);
+      hues.push(hsl.h);
+      expect(hsl.s).toBeCloseTo(0.65, 2);
+      expect(hsl.l).toBeCloseTo(0.58, 2);
+    }
+    expect(Math.min(...hues)).toBeGreaterThanOrEqual(0.55 - 1e-6);
+    expect(Math.max(...hues)).toBeLessThanOrEqual(0.9 + 1e-6);
+    for (let i = 1; i < 30; i++) expect(Math.abs(hues[i]! - hues[i - 1]!)).toBeGreaterThan(0.05);
+  });
+
   it('keeps the fog from 30 m to 70 m of a landscape camera, and moves it back with the camera', () => {
     const view = viewOf();
     const fog = view.scene.fog as Fog;
@@ -91,5 +111,19 @@ describe('View.update', () => {
     expect(Math.atan2(view.camera.position.x, view.camera.position.z)).toBeCloseTo(0, 9);
     view.update(1, { time: 7, dt: 2 }); // three quarters: the other way
     expect(Math.atan2(view.camera.position.x, view.camera.position.z)).toBeCloseTo(-0.2, 9);
+  });
+
+  it('has three.js upload the box matrices every frame, and turns the ball by its blended orientation', () => {
+    const poses = new Poses(3);
+    poses.orientations.current.set([0, 0.6, 0, 0.8, 0, 0, 0, 1, 0, 0, 0, 1]);
+    poses.teleportAll();
+    poses.blend(0.5);
+    const view = new View(poses);
+    const version = view.boxes.instanceMatrix.version;
+    view.update(0.5, { time: 0, dt: 0 });
+    view.update(0.5, { time: 0, dt: 0 });
+    expect(view.boxes.instanceMatrix.version).toBe(version + 2);
+    const q = view.ball.quaternion;
+    expect([q.x, q.y, q.z, q.w]).toEqual([0, Math.fround(0.6), 0, Math.fround(0.8)]);
   });
 });

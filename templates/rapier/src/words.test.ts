@@ -40,6 +40,8 @@ describe('input words between the page and the worker', () => {
     const words = new Float64Array(WORDS);
     counter.write(words, controls(0.5, -0.25, 1, 0, 1), pressed('KeyR'));
     expect([...words]).toEqual([0.5, -0.25, 1, 0, 1, 0, 1]);
+    counter.write(words, controls(0, 0), pressed()); // no press: no count goes up
+    expect([...words]).toEqual([0, 0, 1, 0, 1, 0, 1]);
     counter.write(words, controls(-1, 0, 1, 1), pressed('Escape'));
     expect(words[WORD_X]).toBe(-1);
     expect(words[WORD_Z]).toBe(0);

@@ -45,8 +45,10 @@ export class PressReader {
   /** This step's controls, as `Game.advance` takes them. */
   readonly controls = new Float64Array(CONTROLS);
   /** An instant replay was asked for since the last step. */
+  // Stryker disable next-line BooleanLiteral: read() sets it before any step reads it
   replay = false;
   /** Ending a replay was asked for since the last step. */
+  // Stryker disable next-line BooleanLiteral: read() sets it before any step reads it
   end = false;
   private readonly seen = new Float64Array(WORDS);
 
