@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
+import { arenaRoom } from './arena-room';
 import { type ArenaConfig, resolveConfig } from './config';
 
 /** The RangeError resolveConfig throws for `config`. */
@@ -67,5 +68,9 @@ describe('resolveConfig', () => {
     expect(refusal({ scheduler: 'fast' as 'timer' })).toBe(
       "arena scheduler must be 'timer' or 'manual', got fast",
     );
+  });
+
+  it('is checked when the server defines the room, not when a client joins', () => {
+    expect(() => arenaRoom({ reconnectSeconds: -1 })).toThrow(RangeError);
   });
 });

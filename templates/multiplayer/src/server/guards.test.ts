@@ -2,7 +2,14 @@ import type { Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_FLOOD, MSG_INPUT, MSG_SNAPSHOT, writeUint32 } from '../shared/protocol';
 import type { ArenaRoom } from './arena-room';
-import { Budget, FLOOD_LIMIT, MESSAGE_BURST, MESSAGES_PER_TICK, SLOW_TICKS } from './guards';
+import {
+  Budget,
+  buffered,
+  FLOOD_LIMIT,
+  MESSAGE_BURST,
+  MESSAGES_PER_TICK,
+  SLOW_TICKS,
+} from './guards';
 import { Harness, until } from './test-harness';
 
 /** A well-formed input message for `tick` (one input). */
@@ -24,6 +31,15 @@ describe('Budget', () => {
     expect(budget.spend()).toBe('flood');
     for (let i = 0; i < 1000; i++) budget.refill();
     expect(budget.tokens).toBe(MESSAGE_BURST);
+  });
+});
+
+describe('buffered', () => {
+  it("reads a connection's bufferedAmount, and 0 where there is none", () => {
+    expect(buffered({ bufferedAmount: 70_000 })).toBe(70_000);
+    expect(buffered({ bufferedAmount: '70000' })).toBe(0);
+    expect(buffered({})).toBe(0);
+    expect(buffered(undefined)).toBe(0);
   });
 });
 
