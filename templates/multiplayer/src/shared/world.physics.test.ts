@@ -84,6 +84,29 @@ describe('World physics (what a step does, from the laws it keeps)', () => {
     ]);
   });
 
+  it('empties a seat left, input and all, and nobody else', () => {
+    const world = clearArena();
+    for (const slot of [1, 2, 3]) world.join(slot);
+    for (const slot of [1, 2, 3]) writeInput(world.inputs, slot * 3, 100, -50, BUTTON_BOOST);
+    world.step();
+    const others = [at(world, 1), at(world, 3)];
+    world.leave(2);
+    expect([at(world, 2), [...world.inputs.subarray(6, 9)], world.present[2]]).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0],
+      0,
+    ]);
+    expect([at(world, 1), at(world, 3)]).toEqual(others);
+    expect([...world.inputs.subarray(3, 6), ...world.inputs.subarray(9, 12)]).toEqual([
+      100,
+      -50,
+      BUTTON_BOOST,
+      100,
+      -50,
+      BUTTON_BOOST,
+    ]);
+  });
+
   it('gives crates and players their radius', () => {
     expect([radiusOf(0), radiusOf(MAX_PLAYERS - 1)]).toEqual([PLAYER_RADIUS, PLAYER_RADIUS]);
     expect([radiusOf(MAX_PLAYERS), radiusOf(MAX_PLAYERS + 15)]).toEqual([BODY_RADIUS, BODY_RADIUS]);
