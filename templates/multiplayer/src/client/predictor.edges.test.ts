@@ -137,7 +137,7 @@ describe('Predictor, at its edges', () => {
     const page = new Predictor();
     const server = serverAt(0, 0);
     page.reconcile(server, 0);
-    const x = (t: number) => (t * 7) % 100;
+    const x = (t: number) => ((t * 37) % 201) - 100; // back and forth: never to a wall
     for (let t = 1; t <= HISTORY + 2; t++) page.step(x(t), 0, 0);
     server.step(); // tick 1, without our input
     page.reconcile(server, 0);

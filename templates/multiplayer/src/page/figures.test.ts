@@ -83,5 +83,11 @@ describe('NetFigures', () => {
     expect(at(3000, { snapshots: 10, lost: 0, starved: 0 })[3]).toBe(
       'snapshots    20.0/s, loss 0.0 %',
     );
+    // One snapshot after five lost: more lost than received.
+    const fresh = new NetFigures(client);
+    fresh.lines(5000);
+    client.counts.snapshots += 1;
+    client.delay.lost += 5;
+    expect(fresh.lines(5500).split('\n')[3]).toBe('snapshots    2.0/s, loss 83.3 %');
   });
 });
