@@ -79,7 +79,7 @@ export class ServerClock {
     for (let i = 0; i < n; i++) {
       const v = this.#rtt[i]!;
       let j = i;
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: at j = 0, s[-1] is undefined and stops the loop as j > 0 does; >= only moves equal values (the false sibling is killed)
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: at j = 0, s[-1] is undefined and stops the loop as j > 0 does; >= only moves equal values; sorted the other way (<=) the median is the same (the false and j <= 0 siblings are killed)
       for (; j > 0 && s[j - 1]! > v; j--) s[j] = s[j - 1]!;
       s[j] = v;
     }

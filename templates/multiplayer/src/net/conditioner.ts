@@ -93,7 +93,7 @@ class Path {
       this.#size--;
       this.counts.delivered++;
       let view = this.#views[at]!;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: a new view every time costs an allocation only (the false sibling is killed); a slot's buffer changes only when it grows, and then its length differs too
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a new view every time (true) costs an allocation only; the buffer test (false, ===) never decides, as a slot's buffer changes only when it grows, and then its length differs too (the length test's false is killed)
       if (view.buffer !== this.#bytes[at]!.buffer || view.byteLength !== this.#lengths[at]!) {
         view = this.#bytes[at]!.subarray(0, this.#lengths[at]!);
         this.#views[at] = view;
