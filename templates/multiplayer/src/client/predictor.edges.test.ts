@@ -15,6 +15,14 @@ function serverAt(slot: number, tick: number): World {
   return server;
 }
 
+/** A predictor started from a server world with `slot` seated at `tick`, and that world. */
+function seated(slot: number, tick: number) {
+  const page = new Predictor();
+  const server = serverAt(slot, tick);
+  page.reconcile(server, slot);
+  return { page, server };
+}
+
 describe('Predictor, at its edges', () => {
   it('has nothing before a snapshot, and starts from one at tick 0', () => {
     const page = new Predictor();
@@ -24,9 +32,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('takes a snapshot at the tick it predicted as it is: no correction, no offset', () => {
-    const page = new Predictor();
-    const server = serverAt(0, 10);
-    page.reconcile(server, 0);
+    const { page, server } = seated(0, 10);
     page.step(127, 0, 0);
     page.step(127, 0, 0);
     server.step(); // the server never got those inputs
@@ -38,9 +44,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('corrects a seat other than 0, drawn where it was and eased from there', () => {
-    const page = new Predictor();
-    const server = serverAt(3, 10);
-    page.reconcile(server, 3);
+    const { page, server } = seated(3, 10);
     for (let i = 0; i < 4; i++) page.step(127, 0, 0);
     const [oldX, oldY] = page.world.state.subarray(3 * STRIDE);
     server.step(); // tick 11 without our input: the page's prediction ran ahead of it
@@ -60,9 +64,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('starts over on a new seat even while it is ahead of the snapshot', () => {
-    const page = new Predictor();
-    const server = serverAt(2, 10);
-    page.reconcile(server, 2);
+    const { page, server } = seated(2, 10);
     for (let i = 0; i < 5; i++) page.step(127, 0, 0);
     server.step();
     server.join(3);
@@ -73,9 +75,7 @@ describe('Predictor, at its edges', () => {
 
   it('never corrects a spectator or a slot past the seats, whatever the crates did', () => {
     for (const slot of [NO_SLOT, MAX_PLAYERS]) {
-      const page = new Predictor();
-      const server = serverAt(slot, 10);
-      page.reconcile(server, slot);
+      const { page, server } = seated(slot, 10);
       for (let i = 0; i < 3; i++) page.step(0, 0, 0);
       server.state[MAX_PLAYERS * STRIDE]! += 5; // crate 0 moved on the server alone
       server.step();
@@ -86,9 +86,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('snaps a correction past SNAP_DISTANCE, smooths one of it exactly, and keeps the largest', () => {
-    const page = new Predictor();
-    const server = serverAt(0, 10);
-    page.reconcile(server, 0);
+    const { page, server } = seated(0, 10);
     const jump = (by: number) => {
       for (let i = 0; i < 2; i++) page.step(0, 0, 0);
       server.step();
@@ -103,9 +101,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('eases a correction in y as in x, and drops an offset under 1/64 of a unit only', () => {
-    const page = new Predictor();
-    const server = serverAt(0, 10);
-    page.reconcile(server, 0);
+    const { page, server } = seated(0, 10);
     page.step(0, 0, 0);
     page.step(0, 0, 0);
     server.step();
@@ -134,9 +130,7 @@ describe('Predictor, at its edges', () => {
   });
 
   it('holds the input in force for a tick its history no longer has (more than HISTORY ahead)', () => {
-    const page = new Predictor();
-    const server = serverAt(0, 0);
-    page.reconcile(server, 0);
+    const { page, server } = seated(0, 0);
     const x = (t: number) => ((t * 37) % 201) - 100; // back and forth: never to a wall
     for (let t = 1; t <= HISTORY + 2; t++) page.step(x(t), 0, 0);
     server.step(); // tick 1, without our input

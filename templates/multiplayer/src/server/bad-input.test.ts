@@ -11,23 +11,12 @@ import {
   MSG_INPUT,
   MSG_PING,
   MSG_SNAPSHOT,
-  writeUint32,
 } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
+import { inputMessage } from '../shared/test-support';
 import { World } from '../shared/world';
 import type { ArenaRoom } from './arena-room';
 import { Harness, until } from './test-harness';
-
-/** An input message by hand: newest tick, then raw bytes per input (newest first). */
-function message(newest: number, ...inputs: number[][]): Uint8Array {
-  const bytes = new Uint8Array(5 + inputs.length * INPUT_BYTES);
-  writeUint32(bytes, 0, newest);
-  bytes[4] = inputs.length;
-  inputs.forEach((input, i) => {
-    bytes.set(input, 5 + i * INPUT_BYTES);
-  });
-  return bytes;
-}
 
 function inputOf(arena: ArenaRoom, slot: number): number[] {
   return [...arena.world.inputs.subarray(slot * INPUT_BYTES, slot * INPUT_BYTES + INPUT_BYTES)];
@@ -56,7 +45,7 @@ describe('the arena room under bad input (real server, real clients, time driven
       if (codec.decode(bytes, new World(), header)) snapshots++;
     });
     const t = arena.world.tick;
-    honest.sendBytes(MSG_INPUT, message(t + 2, [90, -20, BUTTON_BOOST], [10, 10, 0]));
+    honest.sendBytes(MSG_INPUT, inputMessage(t + 2, [90, -20, BUTTON_BOOST], [10, 10, 0]));
     await until(() => arena.seats[0]!.inputs.newest === t + 2, 'the input to arrive');
     harness.step(arena, 1);
     expect(inputOf(arena, 0)).toEqual([10, 10, 0]);
@@ -70,7 +59,7 @@ describe('the arena room under bad input (real server, real clients, time driven
 
   it('clamps out-of-range values: a stick of −128 to −127, unknown buttons cleared', async () => {
     const t = arena.world.tick;
-    honest.sendBytes(MSG_INPUT, message(t + 1, [0x80, 0x7f, 0xfe]));
+    honest.sendBytes(MSG_INPUT, inputMessage(t + 1, [0x80, 0x7f, 0xfe]));
     await until(() => arena.seats[0]!.inputs.newest === t + 1, 'the input to arrive');
     harness.step(arena, 1);
     expect(inputOf(arena, 0)).toEqual([-127, 127, 0]);
@@ -80,9 +69,9 @@ describe('the arena room under bad input (real server, real clients, time driven
     const before = inputOf(arena, 0);
     const { late, early } = arena.refused;
     const t = arena.world.tick;
-    honest.sendBytes(MSG_INPUT, message(t, [50, 50, 0]));
-    honest.sendBytes(MSG_INPUT, message(t + MAX_TICKS_AHEAD + 1, [60, 60, 0]));
-    honest.sendBytes(MSG_INPUT, message(0xffffffff, [70, 70, 0]));
+    honest.sendBytes(MSG_INPUT, inputMessage(t, [50, 50, 0]));
+    honest.sendBytes(MSG_INPUT, inputMessage(t + MAX_TICKS_AHEAD + 1, [60, 60, 0]));
+    honest.sendBytes(MSG_INPUT, inputMessage(0xffffffff, [70, 70, 0]));
     await until(() => arena.refused.early === early + 2, 'the early ones');
     expect(arena.refused.late).toBe(late + 1);
     harness.step(arena, 2);
@@ -96,7 +85,7 @@ describe('the arena room under bad input (real server, real clients, time driven
     const malformed = arena.refused.malformed;
     const unknown = arena.refused.unknown;
     room.sendBytes(MSG_INPUT, new Uint8Array(3)); // shorter than a header
-    room.sendBytes(MSG_INPUT, message(arena.world.tick + 1, [1, 1, 0]).subarray(0, 7)); // cut short
+    room.sendBytes(MSG_INPUT, inputMessage(arena.world.tick + 1, [1, 1, 0]).subarray(0, 7)); // cut short
     room.send(MSG_INPUT, { x: 1, y: 2 }); // a msgpack object where bytes belong
     room.sendBytes(MSG_PING, new Uint8Array(3)); // a ping of the wrong size
     room.send('teleport', { x: 0 }); // a type the room does not know

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
-import { INPUT_BYTES } from '../shared/input';
-import { MAX_INPUT_MESSAGE_BYTES, writeUint32 } from '../shared/protocol';
+import { MAX_INPUT_MESSAGE_BYTES } from '../shared/protocol';
+import { inputMessage } from '../shared/test-support';
 import { InputQueue } from './input-queue';
-
-/** An input message for `newest`, its inputs newest first (x, y, buttons each). */
-function message(newest: number, ...inputs: [number, number, number][]): Uint8Array {
-  const bytes = new Uint8Array(5 + inputs.length * INPUT_BYTES);
-  writeUint32(bytes, 0, newest);
-  bytes[4] = inputs.length;
-  inputs.forEach((input, i) => {
-    bytes.set(input, 5 + i * INPUT_BYTES);
-  });
-  return bytes;
-}
 
 /** The input `queue` holds for `tick`, or undefined; taking it empties the slot. */
 function take(queue: InputQueue, tick: number): number[] | undefined {
@@ -24,7 +13,7 @@ function take(queue: InputQueue, tick: number): number[] | undefined {
 describe('InputQueue', () => {
   it('buffers the inputs after the tick, each until its tick is taken', () => {
     const queue = new InputQueue();
-    expect(queue.receive(message(12, [3, 0, 1], [2, 0, 0], [1, 0, 0]), 10)).toBe('ok');
+    expect(queue.receive(inputMessage(12, [3, 0, 1], [2, 0, 0], [1, 0, 0]), 10)).toBe('ok');
     expect(queue.newest).toBe(12);
     expect(take(queue, 10)).toBeUndefined(); // already stepped: dropped
     expect([take(queue, 11), take(queue, 12)]).toEqual([
@@ -36,9 +25,9 @@ describe('InputQueue', () => {
 
   it('keeps the first copy of a tick, and never moves newest back', () => {
     const queue = new InputQueue();
-    queue.receive(message(5, [5, 5, 0]), 0);
-    queue.receive(message(6, [6, 6, 0], [-5, -5, 0]), 0);
-    queue.receive(message(4, [4, 4, 0]), 0);
+    queue.receive(inputMessage(5, [5, 5, 0]), 0);
+    queue.receive(inputMessage(6, [6, 6, 0], [-5, -5, 0]), 0);
+    queue.receive(inputMessage(4, [4, 4, 0]), 0);
     expect(queue.newest).toBe(6);
     expect([take(queue, 4), take(queue, 5), take(queue, 6)]).toEqual([
       [4, 4, 0],
@@ -49,18 +38,18 @@ describe('InputQueue', () => {
 
   it('refuses a message wholly late or more than 2 s ahead, counting each, and takes 2 s exactly', () => {
     const queue = new InputQueue();
-    expect(queue.receive(message(100, [1, 1, 0]), 100)).toBe('late');
-    expect(queue.receive(message(100 + 2 * TICK_RATE + 1, [1, 1, 0]), 100)).toBe('early');
+    expect(queue.receive(inputMessage(100, [1, 1, 0]), 100)).toBe('late');
+    expect(queue.receive(inputMessage(100 + 2 * TICK_RATE + 1, [1, 1, 0]), 100)).toBe('early');
     expect([queue.late, queue.early, queue.newest]).toEqual([1, 1, -1]);
-    expect(queue.receive(message(100 + 2 * TICK_RATE, [7, 7, 0]), 100)).toBe('ok');
+    expect(queue.receive(inputMessage(100 + 2 * TICK_RATE, [7, 7, 0]), 100)).toBe('ok');
     expect(take(queue, 100 + 2 * TICK_RATE)).toEqual([7, 7, 0]);
   });
 
   it('tells a tick from the one a ring apart, and forgets everything on clear', () => {
     const queue = new InputQueue();
-    queue.receive(message(300, [3, 0, 0]), 299);
+    queue.receive(inputMessage(300, [3, 0, 0]), 299);
     expect(take(queue, 300 - 256)).toBeUndefined();
-    queue.receive(message(301, [4, 0, 0]), 300);
+    queue.receive(inputMessage(301, [4, 0, 0]), 300);
     queue.clear();
     expect(take(queue, 301)).toBeUndefined();
   });

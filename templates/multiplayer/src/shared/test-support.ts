@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { MAX_PLAYERS } from './arena';
-import { writeInput } from './input';
+import { INPUT_BYTES, writeInput } from './input';
+import { writeUint32 } from './protocol';
 import type { World } from './world';
 
 /**
@@ -66,4 +67,15 @@ export function bits(world: World): unknown {
     inputs: [...world.inputs],
     tick: world.tick,
   };
+}
+
+/** An input message by hand, as a stranger may send one: the newest tick, then each input's raw bytes, newest first. */
+export function inputMessage(newest: number, ...inputs: number[][]): Uint8Array {
+  const bytes = new Uint8Array(5 + inputs.length * INPUT_BYTES);
+  writeUint32(bytes, 0, newest);
+  bytes[4] = inputs.length;
+  inputs.forEach((input, i) => {
+    bytes.set(input, 5 + i * INPUT_BYTES);
+  });
+  return bytes;
 }

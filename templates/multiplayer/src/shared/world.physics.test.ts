@@ -36,6 +36,23 @@ function place(world: World, e: number, x: number, y: number, vx = 0, vy = 0): v
 
 const at = (world: World, e: number) => [...world.state.subarray(e * STRIDE, e * STRIDE + STRIDE)];
 
+/** A clear arena with seats 1 to 3 taken, all driving (100, −50, boost), after `ticks` steps. */
+function threeSeated(ticks: number): World {
+  const world = clearArena();
+  for (const slot of [1, 2, 3]) world.join(slot);
+  for (const slot of [1, 2, 3]) writeInput(world.inputs, slot * 3, 100, -50, BUTTON_BOOST);
+  for (let i = 0; i < ticks; i++) world.step();
+  return world;
+}
+
+/** Seats 1 and 3 of {@link threeSeated}: their state and their inputs. */
+const othersOf = (world: World) => [
+  at(world, 1),
+  at(world, 3),
+  [...world.inputs.subarray(3, 6)],
+  [...world.inputs.subarray(9, 12)],
+];
+
 describe('World physics (what a step does, from the laws it keeps)', () => {
   it('seats each player on a circle around the centre, seat 0 to the right, a seat every 45°', () => {
     const world = new World();
@@ -64,47 +81,25 @@ describe('World physics (what a step does, from the laws it keeps)', () => {
   });
 
   it('resets a seat taken again: at its spawn, at rest, with no input, and nobody else touched', () => {
-    const world = clearArena();
-    for (const slot of [1, 2, 3]) world.join(slot);
-    const spawn = at(world, 2);
-    for (const slot of [1, 2, 3]) writeInput(world.inputs, slot * 3, 100, -50, BUTTON_BOOST);
-    for (let i = 0; i < 10; i++) world.step();
-    const others = [at(world, 1), at(world, 3)];
+    const spawn = at(threeSeated(0), 2);
+    const world = threeSeated(10);
+    const others = othersOf(world);
     world.join(2);
     expect(at(world, 2)).toEqual(spawn);
     expect([...world.inputs.subarray(6, 9)]).toEqual([0, 0, 0]);
-    expect([at(world, 1), at(world, 3)]).toEqual(others);
-    expect([...world.inputs.subarray(3, 6), ...world.inputs.subarray(9, 12)]).toEqual([
-      100,
-      -50,
-      BUTTON_BOOST,
-      100,
-      -50,
-      BUTTON_BOOST,
-    ]);
+    expect(othersOf(world)).toEqual(others);
   });
 
   it('empties a seat left, input and all, and nobody else', () => {
-    const world = clearArena();
-    for (const slot of [1, 2, 3]) world.join(slot);
-    for (const slot of [1, 2, 3]) writeInput(world.inputs, slot * 3, 100, -50, BUTTON_BOOST);
-    world.step();
-    const others = [at(world, 1), at(world, 3)];
+    const world = threeSeated(1);
+    const others = othersOf(world);
     world.leave(2);
     expect([at(world, 2), [...world.inputs.subarray(6, 9)], world.present[2]]).toEqual([
       [0, 0, 0, 0],
       [0, 0, 0],
       0,
     ]);
-    expect([at(world, 1), at(world, 3)]).toEqual(others);
-    expect([...world.inputs.subarray(3, 6), ...world.inputs.subarray(9, 12)]).toEqual([
-      100,
-      -50,
-      BUTTON_BOOST,
-      100,
-      -50,
-      BUTTON_BOOST,
-    ]);
+    expect(othersOf(world)).toEqual(others);
   });
 
   it('gives crates and players their radius', () => {
