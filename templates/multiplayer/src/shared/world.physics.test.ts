@@ -177,13 +177,25 @@ describe('World physics (what a step does, from the laws it keeps)', () => {
   });
 
   it('pushes two bodies on the same spot apart along x, the first to the left', () => {
+    for (const [a, b] of [
+      [MAX_PLAYERS, MAX_PLAYERS + 1],
+      [MAX_PLAYERS + 1, MAX_PLAYERS + 2],
+    ]) {
+      const world = clearArena();
+      place(world, a!, 500, 300);
+      place(world, b!, 500, 300);
+      world.step();
+      const [ax, ay] = at(world, a!);
+      const [bx, by] = at(world, b!);
+      expect([ax, bx, ay, by]).toEqual([500 - BODY_RADIUS, 500 + BODY_RADIUS, 300, 300]);
+    }
+  });
+
+  it('never lets an empty seat (its body at 0, 0) push a crate in the corner', () => {
     const world = clearArena();
-    place(world, MAX_PLAYERS + 1, 500, 300);
-    place(world, MAX_PLAYERS + 2, 500, 300);
+    place(world, MAX_PLAYERS + 3, BODY_RADIUS, BODY_RADIUS);
     world.step();
-    const [ax, ay] = at(world, MAX_PLAYERS + 1);
-    const [bx, by] = at(world, MAX_PLAYERS + 2);
-    expect([ax, bx, ay, by]).toEqual([500 - BODY_RADIUS, 500 + BODY_RADIUS, 300, 300]);
+    expect(at(world, MAX_PLAYERS + 3)).toEqual([BODY_RADIUS, BODY_RADIUS, 0, 0]);
   });
 
   it('leaves bodies that only touch as they are', () => {
