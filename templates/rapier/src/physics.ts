@@ -154,6 +154,7 @@ export class Physics {
       const x = (cell % DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const z = Math.floor(cell / DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const layer = Math.floor(k / (DROP_SIDE * DROP_SIDE));
+      // Stryker disable next-line ArithmeticOperator: DROP_LAYER - 1 is 1, which × and ÷ agree on
       const y = DROP_LOW + layer * DROP_LAYER + r.next() * (DROP_LAYER - 1);
       this.place(index, x, y, z);
       // Stryker disable next-line BooleanLiteral: place() has woken the body already
@@ -210,9 +211,9 @@ export class Physics {
     const held = world.bodies.len();
     if (held !== this.count) return `it holds ${held} bodies, this game ${this.count}`;
     const bodies: RigidBody[] = [];
-    for (let i = 0; i < this.count; i++) {
-      const body = world.getRigidBody(this.handles[i]!) as RigidBody | undefined;
-      if (!body) return `body ${i} (handle ${this.handles[i]}) is missing`;
+    for (const [i, handle] of this.handles.entries()) {
+      const body = world.getRigidBody(handle) as RigidBody | undefined;
+      if (!body) return `body ${i} (handle ${handle}) is missing`;
       bodies.push(body);
     }
     return bodies;
@@ -235,6 +236,7 @@ export class Physics {
     }
     const x = controls[MOVE_X]!;
     const z = controls[MOVE_Z]!;
+    // Stryker disable next-line ConditionalExpression: a zero impulse neither moves nor wakes the ball
     if (x !== 0 || z !== 0) {
       v.x = x * DRIVE * mass * dt;
       v.y = 0;

@@ -25,6 +25,7 @@ export class Poses {
   /** Bodies read by the latest `readActive` (the rest were asleep). */
   active = 0;
 
+  // Stryker disable next-line ObjectLiteral: a scratch target that translation() fills whole before it is read
   private readonly v = { x: 0, y: 0, z: 0 };
   // Stryker disable next-line ObjectLiteral: a scratch target that rotation() fills whole before it is read
   private readonly q = { x: 0, y: 0, z: 0, w: 1 };
