@@ -33,6 +33,16 @@ async function freshLoader() {
   };
 }
 
+/** Awaits `promise`'s rejection: an Error (not a bare value), its message matching `pattern`. */
+async function rejection(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  expect((error as Error).message).toMatch(pattern);
+}
+
 describe('counted', () => {
   it('passes the bytes through unchanged and reports 0, then the running sum after each chunk', async () => {
     const events: [number, number][] = [];
@@ -79,24 +89,28 @@ describe('loadRapier', () => {
 
   it('names the file and the reason when it fails, and tries again on the next call', async () => {
     const { loadRapier } = await freshLoader();
-    await expect(
+    await rejection(
       loadRapier(
         undefined,
         async () => new Response('gone', { status: 404, statusText: 'Not Found' }),
       ),
-    ).rejects.toThrow(
       /^Rapier's WebAssembly did not load from .*rapier_wasm3d_bg.*\.wasm: HTTP 404 Not Found$/,
     );
-    await expect(
+    await rejection(
       loadRapier(undefined, () => Promise.reject(new TypeError('Failed to fetch'))),
-    ).rejects.toThrow(/\.wasm: Failed to fetch$/);
-    await expect(
-      loadRapier(undefined, async () => new Response('', { status: 500 })),
-    ).rejects.toThrow(/\.wasm: HTTP 500$/); // no status text: no space left after the code
-    await expect(loadRapier(undefined, async () => new Response(null))).rejects.toThrow(
-      /\.wasm: HTTP 200$/, // a response without a body has nothing to compile
+      /\.wasm: Failed to fetch$/,
     );
-    await expect(loadRapier(undefined, () => Promise.reject('offline'))).rejects.toThrow(
+    await rejection(
+      loadRapier(undefined, async () => new Response('', { status: 500 })),
+      /\.wasm: HTTP 500$/,
+    ); // no status text: no space left after the code
+    // A response without a body has nothing to compile.
+    await rejection(
+      loadRapier(undefined, async () => new Response(null)),
+      /\.wasm: HTTP 200$/,
+    );
+    await rejection(
+      loadRapier(undefined, () => Promise.reject('offline')),
       /\.wasm: offline$/,
     );
     await expect(
