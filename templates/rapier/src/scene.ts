@@ -128,7 +128,7 @@ export class View {
     const color = new Color();
     // Stryker disable next-line EqualityOperator: a colour at i = count lands past the colour buffer's end, which a typed array ignores
     for (let i = 0; i < count; i++) {
-      // Stryker disable next-line ArithmeticOperator: i / 0.618 steps by the golden ratio as i * 0.618 does: the same look
+      // Stryker disable next-line ArithmeticOperator: the boxes' hues, the look (i / 0.618 steps by the golden ratio as i * 0.618 does)
       this.boxes.setColorAt(i, color.setHSL(0.55 + 0.35 * ((i * 0.618) % 1), 0.65, 0.58));
     }
     scene.add(this.boxes);
