@@ -43,7 +43,9 @@ describe('stylePage', () => {
     const hud = make('aside');
     // A root font this large makes the 24rem cap wider than the screen: the screen bounds it.
     document.documentElement.style.fontSize = '40px';
-    onTestFinished(() => document.documentElement.style.removeProperty('font-size'));
+    onTestFinished(() => {
+      document.documentElement.style.removeProperty('font-size');
+    });
     hud.innerHTML = `<p style="margin:0;height:${2 * innerHeight}px">${'word '.repeat(500)}</p>`;
     const button = hud.appendChild(document.createElement('button'));
     button.textContent = 'Kick (Space)';
