@@ -31,6 +31,15 @@ describe('Predictor, at its edges', () => {
     expect([page.started, page.reconciled, page.slot, page.tick]).toEqual([true, 0, 1, 0]);
   });
 
+  it('takes its first snapshot as it is, even one behind steps taken before it', () => {
+    const page = new Predictor();
+    for (let i = 0; i < 3; i++) page.step(127, 0, 0);
+    const server = serverAt(NO_SLOT, 1);
+    expect(page.reconcile(server, NO_SLOT)).toBe(0);
+    expect([page.started, page.tick]).toEqual([true, 1]);
+    expect(bits(page.world)).toEqual(bits(server));
+  });
+
   it('takes a snapshot at the tick it predicted as it is: no correction, no offset', () => {
     const { page, server } = seated(0, 10);
     page.step(127, 0, 0);

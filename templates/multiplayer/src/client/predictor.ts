@@ -78,8 +78,9 @@ export class Predictor {
     if (server.tick <= this.reconciled) return 0;
     this.reconciled = server.tick;
     const seated = slot < MAX_PLAYERS; // NO_SLOT (255) is past every seat
-    // The first snapshot is at or past the tick-0 prediction, so it is taken as it is.
-    if (slot !== this.slot || server.tick >= this.world.tick) {
+    // The first snapshot is taken as it is, even behind steps taken before it (a page that
+    // stepped early, a spectator whose slot was NO_SLOT all along).
+    if (!this.#started || slot !== this.slot || server.tick >= this.world.tick) {
       this.slot = slot;
       this.#started = true;
       this.world.copyFrom(server);
