@@ -16,6 +16,10 @@ export interface SiteServer {
  * path under the prefix. Anything outside the prefix is a bare 404, so a page that asks for
  * `/assets/...` (an absolute path) fails to load here as it would on Pages. Static files only,
  * read from disk on every request (sirv's dev mode): what the test sees is what was built.
+ * With ETags, so files go out `Cache-Control: no-cache` (revalidated, as Pages' and Vite's
+ * servers let a browser cache them) rather than sirv's `no-store`: Chromium reports a no-store
+ * response that a page reads as a stream (the Rapier app's counted WebAssembly) as aborted when
+ * its chunks arrive apart, though the page read it to the end (microsoft/playwright#42742).
  * Listens on port 0 of 127.0.0.1, so two runs never fight over a port. `headers` go with every
  * response: the cross-origin isolation headers of a host that can send them (Pages cannot).
  */
@@ -24,7 +28,7 @@ export async function serveSite(
   prefix: string,
   headers: Record<string, string> = {},
 ): Promise<SiteServer> {
-  const files = sirv(dir, { dev: true });
+  const files = sirv(dir, { dev: true, etag: true });
   const notFound = readFileSync(join(dir, '404.html'));
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
