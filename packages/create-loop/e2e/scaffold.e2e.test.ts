@@ -137,6 +137,7 @@ describe.each(TEMPLATES)('template %s', (template) => {
     expect(files).toContain('.gitignore');
     expect(files.filter((f) => f.endsWith('_gitignore'))).toEqual([]);
     expect(filesContaining(app, 'workspace:')).toEqual([]);
+    expect(filesContaining(app, '// Stryker disable'), 'mutation-testing marks').toEqual([]);
     const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-game');
     const field = manifest.dependencies?.['@loop/core'] ? 'dependencies' : 'devDependencies';

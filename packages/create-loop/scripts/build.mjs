@@ -5,7 +5,8 @@
  *   2. templates/  a copy of the monorepo's templates/<name>/, without node_modules, dist,
  *                  .turbo and *.tsbuildinfo, with .gitignore/.npmrc stored as _gitignore/_npmrc
  *                  (npm never packs those two names), and without the monorepo's mutation
- *                  testing (MONOREPO_ONLY files, the mutate script, Stryker's devDependencies)
+ *                  testing (MONOREPO_ONLY files, the mutate script, Stryker's devDependencies,
+ *                  the `// Stryker disable …` lines in the code)
  *   3. dist/workspace-versions.json   the versions of the monorepo's published packages, so the
  *                  CLI can turn `workspace:^` into `^<version>` without a registry
  * and checks that every `workspace:` spec in every template resolves, so a template that
@@ -41,6 +42,7 @@ if (compiled.status !== 0) fail(`tsc exited with ${compiled.status ?? compiled.s
 chmodSync(join(dist, 'index.js'), 0o755);
 
 const { copyDir, isBuildArtifact, MONOREPO_ONLY, PACK_RENAMES } = await import('../dist/copy.js');
+const { stripMutationComments } = await import('../dist/mutation-comments.js');
 const { formatManifest, withoutMonorepoTooling } = await import('../dist/manifest.js');
 const { findWorkspaceSpecs, rewriteWorkspaceDeps, DEPENDENCY_FIELDS } = await import(
   '../dist/workspace-deps.js'
@@ -92,6 +94,8 @@ for (const name of names) {
   await copyDir(join(source, name), out, { renames: PACK_RENAMES, skip: isBuildArtifact });
   // The monorepo's mutation testing stays behind: its files, its script and devDependencies.
   for (const entry of MONOREPO_ONLY) rmSync(join(out, entry), { recursive: true, force: true });
+  // So do its `// Stryker disable …` lines in the code, which a game has no tool to read.
+  await stripMutationComments(out);
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) =>
     e.isFile(),
   ).length;

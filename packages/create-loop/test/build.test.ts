@@ -69,6 +69,25 @@ describe('the built package', () => {
     },
   );
 
+  it.each(templates)(
+    'templates/%s carries the monorepo code without its Stryker directive lines, every other file as it is',
+    (name) => {
+      const built = join(PKG_DIR, 'templates', name);
+      const directives = /^[ \t]*\/\/ Stryker (disable|restore)\b/m;
+      for (const file of tree(built)) {
+        if (file === 'package.json') continue; // the manifest is checked above
+        const text = readFileSync(join(built, file), 'utf8');
+        const source = readFileSync(join(TEMPLATES_SOURCE, name, file), 'utf8');
+        expect(directives.test(text), `${name}/${file}`).toBe(false);
+        const kept = source
+          .split('\n')
+          .filter((line) => !directives.test(line))
+          .join('\n');
+        expect(text, `${name}/${file}`).toBe(kept);
+      }
+    },
+  );
+
   it('dist/workspace-versions.json holds the published version of every workspace: dependency of a template', () => {
     const versions: Record<string, string> = readJson(
       join(PKG_DIR, 'dist/workspace-versions.json'),
