@@ -1,15 +1,9 @@
 import type { Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICK_RATE } from '../shared/arena';
 import { CLOSE_FLOOD, MSG_INPUT, MSG_SNAPSHOT, writeUint32 } from '../shared/protocol';
 import type { ArenaRoom } from './arena-room';
-import {
-  Budget,
-  buffered,
-  FLOOD_LIMIT,
-  MESSAGE_BURST,
-  MESSAGES_PER_TICK,
-  SLOW_TICKS,
-} from './guards';
+import { Budget, buffered, FLOOD_LIMIT, MESSAGE_BURST, MESSAGES_PER_TICK } from './guards';
 import { Harness, until } from './test-harness';
 
 /** A well-formed input message for `tick` (one input). */
@@ -81,14 +75,23 @@ describe('a flood and a client that stops reading (real server, real clients, dr
     };
     transport.ws._socket.pause();
     const before = snapshots;
+    const slowBefore = arena.refused.slow;
     // Snapshots pile up in the kernel's buffers, then in the server's: step until it gives up.
+    // Once it holds them back nothing more is queued, so what is queued then is where it began.
+    let queuedWhenHeld = -1;
     for (let i = 0; arena.seats[slot] && i < 400; i++) {
       harness.step(arena, 600);
+      if (queuedWhenHeld < 0 && arena.refused.slow > slowBefore && arena.seats[slot]) {
+        queuedWhenHeld = buffered(arena.seats[slot].client.ref);
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
       await new Promise<void>((resolve) => setTimeout(resolve, 1));
     }
     await until(() => arena.seats[slot] === undefined, 'the slow client to be cut');
-    expect(arena.refused.slow).toBeGreaterThanOrEqual(SLOW_TICKS / 3); // each one held back counts
+    expect(queuedWhenHeld).toBeGreaterThan(64 * 1024); // 64 KiB, as MAX_BUFFERED says
+    expect(queuedWhenHeld).toBeLessThan(64 * 1024 + 1024); // and not a snapshot more
+    // Each snapshot held back counts (one every 3 ticks at 20 Hz) through 5 s of them.
+    expect(arena.refused.slow - slowBefore).toBeGreaterThanOrEqual((5 * TICK_RATE) / 3);
     expect(arena.world.present[slot]).toBe(0);
     await until(() => snapshots > before + 1000, 'the honest client to be served all along');
   });

@@ -54,6 +54,15 @@ describe('InputQueue', () => {
     expect(take(queue, 301)).toBeUndefined();
   });
 
+  it('gives each input once, and after clear none, even at tick 1 (what marks a free slot is never a tick)', () => {
+    const queue = new InputQueue();
+    queue.receive(inputMessage(2, [2, 0, 0], [1, 0, 0]), 0);
+    expect(take(queue, 1)).toEqual([1, 0, 0]);
+    expect(take(queue, 1)).toBeUndefined();
+    queue.clear();
+    expect([take(queue, 1), take(queue, 2)]).toEqual([undefined, undefined]);
+  });
+
   it('passes a bad shape on to the room, buffering nothing', () => {
     const queue = new InputQueue();
     expect(queue.receive(new Uint8Array(3), 0)).toBe('malformed');

@@ -53,6 +53,7 @@ export class InputQueue {
       this.#ticks[slot] = at;
       readInput(bytes, i, this.#inputs, slot * INPUT_BYTES);
     }
+    // Stryker disable next-line EqualityOperator: at newest === this.newest it writes the same number
     if (newest > this.newest) this.newest = newest;
     return 'ok';
   }

@@ -58,6 +58,40 @@ describe('SessionRecorder', () => {
     expect(bits(replaySession(recorder.recording()))).toEqual(bits(world));
   });
 
+  it('starts with a keyframe whatever the tick, then one at every multiple of half the time kept', () => {
+    // A room whose recorder starts at tick 7, keeping 1 s (60 ticks): keyframes at ticks 7, 30,
+    // 60 and 90. After tick 106 the replay of the last 60 ticks needs the one at 30 and no older.
+    const world = new World();
+    for (let t = 0; t < 7; t++) world.step();
+    const recorder = new SessionRecorder(1);
+    world.join(2);
+    recorder.joined = 1 << 2;
+    for (let t = 0; t < 100; t++) {
+      writeInput(world.inputs, 2 * 3, 90, t - 50, t & 1);
+      recorder.beforeStep(world);
+      world.step();
+      recorder.afterStep(world);
+    }
+    const recording = recorder.recording();
+    expect([recording.firstTick, recording.length]).toEqual([30 - 7, 106 - 30 + 1]);
+    expect(bits(replaySession(recording))).toEqual(bits(world));
+  });
+
+  it('keyframes at most every 10 s, however long it keeps', () => {
+    // Keeping 60 s: keyframes every 600 ticks (10 s), not every 1 800 (half of 60 s), so after
+    // 4 300 ticks the replay of the last 3 600 starts at tick 600.
+    const world = new World();
+    const recorder = new SessionRecorder(60);
+    for (let t = 0; t < 4300; t++) {
+      recorder.beforeStep(world);
+      world.step();
+      recorder.afterStep(world);
+    }
+    const recording = recorder.recording();
+    expect([recording.firstTick, recording.length]).toEqual([600, 3700]);
+    expect(bits(replaySession(recording))).toEqual(bits(world));
+  });
+
   it('says at which tick a replay stops matching, and refuses another build', () => {
     const world = new World();
     const recorder = new SessionRecorder(3600);
