@@ -63,6 +63,7 @@ export class ServerClock {
 
   #estimate(): void {
     let best = 0;
+    // Stryker disable next-line EqualityOperator: of two samples with the same round trip neither is the better estimate, so either may win the tie
     for (let i = 1; i < this.#count; i++) if (this.#rtt[i]! < this.#rtt[best]!) best = i;
     const target = this.#offset[best]!;
     this.minRtt = this.#rtt[best]!;

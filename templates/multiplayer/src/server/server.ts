@@ -97,6 +97,13 @@ function statsRoute(request: IncomingMessage, response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
 }
 
+// Stryker disable all: run by the cluster test's own processes, outside Stryker's
+/** Colyseus's Redis presence and driver at `url`: the rooms of every process, shared. */
+function redisShared(url: string): { presence: RedisPresence; driver: RedisDriver } {
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+}
+// Stryker restore all
+
 /**
  * Starts Colyseus with the arena room (`'arena'`) over WebSockets. One per process: Colyseus's
  * matchmaker is a module-level singleton. Graceful shutdown on signals is left to the caller,
@@ -107,11 +114,10 @@ export async function startServer(options: StartOptions = {}): Promise<GameServe
   const http = createServer((request, response) => {
     if (!page?.(request, response)) statsRoute(request, response);
   });
-  const shared = options.redis
-    ? { presence: new RedisPresence(options.redis), driver: new RedisDriver(options.redis) }
-    : {};
+  const shared = options.redis ? redisShared(options.redis) : {};
   const server = new Server({
     transport: new WebSocketTransport({ server: http }),
+    // Stryker disable next-line BooleanLiteral: Colyseus's banner on the console, which nothing reads
     greet: false,
     gracefullyShutdown: false,
     publicAddress: options.publicAddress,

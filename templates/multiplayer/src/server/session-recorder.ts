@@ -85,7 +85,6 @@ export function replaySession(recording: Recording): World {
   const row = new Float64Array(ROW);
   while (!playback.done) {
     playback.sampleValues(row);
-    // Stryker disable next-line EqualityOperator: a ninth round joins and leaves nobody (the rows hold 8 seats' bits)
     for (let p = 0; p < MAX_PLAYERS; p++) {
       if (((row[1]! >> p) & 1) === 1) world.join(p);
       // A seat left empty is emptied again (zeros over zeros): cheaper to say than to check.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { MAX_PLAYERS } from './arena';
+import { HEIGHT, MAX_PLAYERS } from './arena';
 import { INPUT_BYTES, writeInput } from './input';
 import { writeUint32 } from './protocol';
-import type { World } from './world';
+import { STRIDE, World } from './world';
 
 /**
  * The seed every property test runs from: fixed, so a run is reproducible and a failure replays
@@ -79,3 +79,28 @@ export function inputMessage(newest: number, ...inputs: number[][]): Uint8Array 
   });
   return bytes;
 }
+
+/** One grid step (1/16): what rounding to the grid may move a figure by, per step. */
+export const GRID_STEP = 1 / 16;
+
+/** Where crate `b` (0 to 15) starts in the state. */
+export const crate = (b: number) => (MAX_PLAYERS + b) * STRIDE;
+
+/** A world whose crates rest in a row along the bottom, 70 apart, out of the way. */
+export function clearArena(): World {
+  const world = new World();
+  for (let b = 0; b < 16; b++) {
+    world.state.set([60 + 70 * b, HEIGHT - 40, 0, 0], crate(b));
+  }
+  return world;
+}
+
+/** Puts entity `e` at (x, y) moving at (vx, vy). */
+export function place(world: World, e: number, x: number, y: number, vx = 0, vy = 0): void {
+  world.state.set([x, y, vx, vy], e * STRIDE);
+}
+
+/** Entity `e`'s x, y, vx and vy. */
+export const at = (world: World, e: number) => [
+  ...world.state.subarray(e * STRIDE, e * STRIDE + STRIDE),
+];

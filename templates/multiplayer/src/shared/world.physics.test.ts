@@ -14,27 +14,8 @@ import {
   WIDTH,
 } from './arena';
 import { BUTTON_BOOST, writeInput } from './input';
-import { radiusOf, STRIDE, World } from './world';
-
-/** One grid step (1/16): what rounding to the grid may move a figure by, per step. */
-const GRID_STEP = 1 / 16;
-const crate = (b: number) => (MAX_PLAYERS + b) * STRIDE;
-
-/** A world whose crates rest in a row along the bottom, 70 apart, out of the way. */
-function clearArena(): World {
-  const world = new World();
-  for (let b = 0; b < 16; b++) {
-    world.state.set([60 + 70 * b, HEIGHT - 40, 0, 0], crate(b));
-  }
-  return world;
-}
-
-/** Puts entity `e` at (x, y) moving at (vx, vy). */
-function place(world: World, e: number, x: number, y: number, vx = 0, vy = 0): void {
-  world.state.set([x, y, vx, vy], e * STRIDE);
-}
-
-const at = (world: World, e: number) => [...world.state.subarray(e * STRIDE, e * STRIDE + STRIDE)];
+import { at, clearArena, GRID_STEP, place } from './test-support';
+import { radiusOf, World } from './world';
 
 /** A clear arena with seats 1 to 3 taken, all driving (100, −50, boost), after `ticks` steps. */
 function threeSeated(ticks: number): World {

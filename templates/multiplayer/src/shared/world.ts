@@ -132,6 +132,7 @@ export class World {
       s[e * STRIDE]! += s[e * STRIDE + 2]! * DT;
       s[e * STRIDE + 1]! += s[e * STRIDE + 3]! * DT;
     }
+    // Stryker disable next-line EqualityOperator: a round for i = ENTITIES pairs it with no j (j starts past the last entity)
     for (let i = 0; i < ENTITIES; i++) {
       if (i < MAX_PLAYERS && this.present[i] !== 1) continue;
       for (let j = i + 1; j < ENTITIES; j++) {
@@ -199,6 +200,7 @@ export class World {
     s[b]! += nx * push * wb;
     s[b + 1]! += ny * push * wb;
     const closing = (s[b + 2]! - s[a + 2]!) * nx + (s[b + 3]! - s[a + 3]!) * ny;
+    // Stryker disable next-line EqualityOperator: at a closing speed of exactly 0 the impulse is 0 and changes nothing
     if (closing >= 0) return;
     const impulse = (-(1 + RESTITUTION) * closing) / (wa + wb);
     s[a + 2]! -= nx * impulse * wa;
@@ -218,9 +220,11 @@ export class World {
       const v = s[at + 2 + axis]!;
       if (p < r) {
         s[at + axis] = r;
+        // Stryker disable next-line EqualityOperator: a speed of 0 bounces to −0, which the step's rounding makes 0 again
         if (v < 0) s[at + 2 + axis] = -v * RESTITUTION;
       } else if (p > max) {
         s[at + axis] = max;
+        // Stryker disable next-line EqualityOperator: a speed of 0 bounces to −0, which the step's rounding makes 0 again
         if (v > 0) s[at + 2 + axis] = -v * RESTITUTION;
       }
     }

@@ -1,0 +1,94 @@
+import type { Server as HttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import { matchMaker } from '@colyseus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProcessStats, startServer } from './server';
+import { Harness } from './test-harness';
+
+/** The HTTP server under a game server's WebSocket transport: where it really listens. */
+const httpOf = (game: { server: { transport: unknown } }) =>
+  (game.server.transport as { server: HttpServer }).server;
+
+/** A port that was free a moment ago: asked of the system, then let go. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe("the operators' routes (real server, driven time)", () => {
+  let harness: Harness;
+  let address: string;
+  let roomId: string;
+
+  beforeAll(async () => {
+    harness = await Harness.start({ recordSeconds: 5 });
+    address = `http://127.0.0.1:${harness.game.port}`;
+    const { arena } = await harness.join();
+    roomId = arena.roomId;
+    harness.step(arena, 90);
+  });
+  afterAll(() => harness.stop());
+
+  it("GET /stats: this process's CPU time and every room's figures, as JSON", async () => {
+    const cpu = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+    const before = cpu(process.cpuUsage());
+    const response = await fetch(`${address}/stats`);
+    const after = cpu(process.cpuUsage());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const stats = (await response.json()) as ProcessStats;
+    expect(stats.processId).toBe(matchMaker.processId);
+    // The server runs in this process: its CPU time lies between the two readings around it.
+    expect(stats.cpuMs).toBeGreaterThanOrEqual(before);
+    expect(stats.cpuMs).toBeLessThanOrEqual(after);
+    expect(stats.rooms).toEqual([
+      expect.objectContaining({ roomId, clients: 1, ticks: 90, droppedMs: 0 }),
+    ]);
+    expect(stats.rooms[0]!.bytesOut).toBeGreaterThan(0);
+  });
+
+  it('GET /recording/<roomId>: the bytes of its session', async () => {
+    const response = await fetch(`${address}/recording/${roomId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('404 to anything else: another method, a longer or shorter path, a path around it', async () => {
+    const misses = [
+      ['POST', '/stats'],
+      ['GET', '/stats/more'],
+      ['POST', `/recording/${roomId}`],
+      ['GET', `/recording/${roomId}/more`],
+      ['GET', `/more/recording/${roomId}`],
+      ['GET', '/recording/'],
+      ['GET', '/'],
+    ] as const;
+    const statuses = [];
+    for (const [method, path] of misses) {
+      statuses.push((await fetch(`${address}${path}`, { method })).status);
+    }
+    expect(statuses).toEqual(misses.map(() => 404));
+  });
+});
+
+describe('startServer', () => {
+  it('listens on loopback at the port asked for, adds no signal handler, and stop() closes it', async () => {
+    const port = await freePort();
+    const signals = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
+    const before = signals();
+    const game = await startServer({ port });
+    try {
+      expect(game.port).toBe(port);
+      expect(httpOf(game).address()).toMatchObject({ address: '127.0.0.1', port });
+      expect(signals()).toEqual(before); // exiting on a signal is the caller's to decide
+    } finally {
+      await game.stop();
+    }
+    expect(httpOf(game).listening).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/stats`)).rejects.toThrow();
+  });
+});
