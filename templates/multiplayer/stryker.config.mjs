@@ -32,19 +32,6 @@ export default {
     '!src/bench/bot.ts',
     '!src/bench/load.ts',
     '!src/bench/wire-size.ts',
-    // Not yet: the room and its server, whose every mutant starts Colyseus servers and drives
-    // rooms for thousands of steps, and the world's step, which every test (servers included)
-    // runs. Mutating them takes over an hour on a 2-core machine, more than a CI run can give
-    // from scratch, and a first run did not finish here. Their behaviour is held by the node
-    // tests (bad input, convergence, reconnection, recording) and the real-Chromium test.
-    '!src/server/arena-room.ts',
-    '!src/server/guards.ts',
-    '!src/server/input-queue.ts',
-    '!src/server/page-route.ts',
-    '!src/server/seat.ts',
-    '!src/server/server.ts',
-    '!src/server/session-recorder.ts',
-    '!src/shared/world.ts',
   ],
   // A mutant that stalls a room's loop or a handshake waits out the tests' own timeouts; the
   // servers' tests take a few seconds each on a loaded 2-core machine.
