@@ -26,6 +26,7 @@ export class ErrorFigures {
     this.count++;
     this.sumSquares += error * error;
     const size = Math.abs(error);
+    // Stryker disable next-line EqualityOperator: at an equal size the assignment changes nothing
     if (size > this.worst) this.worst = size;
   }
 
@@ -49,5 +50,6 @@ export function stepsOwed(elapsedMs: number, timeScale: number, timestep: number
  * `spanMs` later, make `frames - 1` frame times. 0 until there are two.
  */
 export function achievedFps(frames: number, spanMs: number): number {
+  // Stryker disable next-line EqualityOperator: one frame makes (1 − 1) × 1000 / span, 0 as well
   return frames > 1 && spanMs > 0 ? ((frames - 1) * 1000) / spanMs : 0;
 }

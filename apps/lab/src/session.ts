@@ -14,6 +14,7 @@ export type PlotName = (typeof PLOTS)[number];
 /** The most display frames one call of {@link Session.runUntil} runs: a page never freezes. */
 const MAX_FRAMES_PER_CALL = 240;
 
+// Stryker disable all: it burns real time, which a test could only check with a clock
 /** Burns `ms` of real CPU time: the update cost on the real display. */
 export function busyWait(ms: number): void {
   const end = performance.now() + ms;
@@ -21,6 +22,7 @@ export function busyWait(ms: number): void {
     // spin
   }
 }
+// Stryker restore all
 
 /**
  * What a display frame costs when the lanes run side by side, each as if on a core of its own:
@@ -28,6 +30,7 @@ export function busyWait(ms: number): void {
  */
 export function frameWork(lanes: readonly Pick<Lane, 'work'>[]): number {
   let work = 0;
+  // Stryker disable next-line EqualityOperator: at equal work the assignment changes nothing
   for (const lane of lanes) if (lane.work > work) work = lane.work;
   return work;
 }

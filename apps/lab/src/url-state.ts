@@ -101,12 +101,14 @@ export const DEFAULT_STATE: Readonly<LabState> = Object.freeze({
 export function snapTimestep(ms: number): number {
   const n = Math.round(1000 / ms);
   // n = 0 (ms over 2000) makes 1000 / n Infinity, never within 1e-3 of ms: ms is kept.
+  // Stryker disable next-line EqualityOperator: no timestep a person types is exactly 0.001 ms from 1000/n
   return Math.abs(ms - 1000 / n) < 1e-3 ? 1000 / n : ms;
 }
 
 /** Reads a number within [min, max] (and whole where the step is 1); undefined otherwise. */
 export function readNumber(text: string | null, param: NumberParam): number | undefined {
   const value = readBounded(text, param);
+  // Stryker disable next-line ConditionalExpression: snapTimestep(undefined) gives undefined back (NaN is within 1e-3 of nothing)
   return value !== undefined && param.key === 'timestep' ? snapTimestep(value) : value;
 }
 
@@ -143,6 +145,7 @@ export function parseState(search: string): LabState {
   const display = query.get('display');
   if (DISPLAY_KINDS.includes(display as DisplayKind)) state.display = display as DisplayKind;
   const overflow = query.get('overflow');
+  // Stryker disable next-line ConditionalExpression: 'drop' is the default, so reading it changes nothing
   if (overflow === 'drop' || overflow === 'carry') state.overflow = overflow;
   state.paused = query.get('paused') === '1';
   state.exp = query.get('exp') ?? '';

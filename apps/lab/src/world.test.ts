@@ -5,6 +5,7 @@ import {
   BOUNCE_PERIOD,
   DROP_HEIGHT,
   extrapolateState,
+  GRAVITY,
   initialState,
   STATE_SIZE,
   stepWorld,
@@ -23,6 +24,17 @@ describe('the world', () => {
     const start = state();
     for (let i = 0; i < STATE_SIZE; i++) expect(start[i]).toBeCloseTo(exact[i]!, 15);
     expect(state()[Y]).toBe(DROP_HEIGHT);
+  });
+
+  it('bounces the ball only once it is below the floor: one landing exactly on it falls on', () => {
+    const s = state();
+    const dt = 1 / 60;
+    const vy = -1 - GRAVITY * dt; // the speed the step will reach
+    s[VY] = -1;
+    s[Y] = -(vy * dt); // so that the step lands at exactly 0
+    stepWorld(s, dt);
+    expect(Object.is(s[Y], 0)).toBe(true);
+    expect(s[VY]).toBe(vy);
   });
 
   it('moves the body and the spinner exactly, the ball close to the exact parabola', () => {

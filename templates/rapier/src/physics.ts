@@ -183,7 +183,7 @@ export class Physics {
     try {
       world = RAPIER.World.restoreSnapshot(bytes);
     } catch {
-      world = null;
+      // Bytes Rapier cannot read: world stays undefined, refused below as null is.
     }
     if (!world) throw new RangeError('Physics.loadState: Rapier could not read the snapshot');
     const bodies = this.restoredBodies(world);
