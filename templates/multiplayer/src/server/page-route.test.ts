@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +54,11 @@ describe('npm start: the built page and the game on one port (startServer with p
       mkdirSync(join(dist, name, '..'), { recursive: true });
       writeFileSync(join(dist, name), body);
     }
+    writeFileSync(join(dist, 'empty.txt'), '');
+    // File-system errors as root meets them too: a symlink loop (ELOOP at stat) and a "file"
+    // whose every read fails (/proc/self/mem at offset 0: EIO after a successful open).
+    symlinkSync('loop.js', join(dist, 'loop.js'));
+    symlinkSync('/proc/self/mem', join(dist, 'unreadable.bin'));
     game = await startServer({ page: dist });
     url = `http://127.0.0.1:${game.port}/`;
   });
@@ -111,5 +116,36 @@ describe('npm start: the built page and the game on one port (startServer with p
     expect((await fetch(url, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${url}style.css`, { method: 'DELETE' })).status).toBe(404);
     expect(await rawGet(game.port, '/%E0%A4%A')).toEqual({ status: 404, body: '' });
+  });
+
+  it('answers a file-system error with 500 or 404 for that request alone, and goes on serving', async () => {
+    const answers = [];
+    for (const [method, path] of [
+      ['GET', '/unreadable.bin'], // opens, then every read fails (EIO)
+      ['HEAD', '/unreadable.bin'],
+      ['GET', '/loop.js'], // a symlink loop: stat fails (ELOOP)
+      ['HEAD', '/loop.js'],
+      ['GET', '/index.html/more'], // a path through a file (ENOTDIR)
+      ['GET', `/${'x'.repeat(300)}.js`], // a name longer than the file system takes
+    ] as const) {
+      const response = await fetch(`${url}${path.slice(1)}`, { method });
+      answers.push([method, path.slice(0, 20), response.status, await response.text()]);
+    }
+    expect(answers).toEqual([
+      ['GET', '/unreadable.bin', 500, ''],
+      ['HEAD', '/unreadable.bin', 500, ''],
+      ['GET', '/loop.js', 500, ''],
+      ['HEAD', '/loop.js', 500, ''],
+      ['GET', '/index.html/more', 404, ''],
+      ['GET', '/xxxxxxxxxxxxxxxxxxx', 404, ''],
+    ]);
+    const page = await fetch(url);
+    expect([page.status, await page.text()]).toEqual([200, '<canvas id="game"></canvas>']);
+  });
+
+  it('sends an empty file as 200 with no body', async () => {
+    const response = await fetch(`${url}empty.txt`);
+    expect([response.status, response.headers.get('content-length')]).toEqual([200, '0']);
+    expect(await response.text()).toBe('');
   });
 });
