@@ -1,7 +1,8 @@
 import { lerp } from '@loop/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS, TIMESTEP_MS } from '../shared/arena';
-import { MSG_INPUT, MSG_PING } from '../shared/protocol';
+import { MSG_INPUT, MSG_PING, MSG_SNAPSHOT } from '../shared/protocol';
+import { SnapshotCodec } from '../shared/snapshot';
 import { STRIDE } from '../shared/world';
 import { ArenaClient, DRAWN_STRIDE, LEAD_HOLD_MS, MIN_LEAD } from './arena-client';
 import { FakeLink, setup } from './test-link';
@@ -92,6 +93,35 @@ describe('ArenaClient, at its edges', () => {
     world.step();
     snapshot(-1, 2);
     expect([client.lead, client.counts.serverMissed]).toEqual([MIN_LEAD, 0]);
+  });
+
+  it('ignores and counts a snapshot older than the newest it has: no misses, no lead, no rewind', () => {
+    const { client, world, link, snapshot } = setup();
+    const codec = new SnapshotCodec();
+    codec.encode(world);
+    const older = codec.stamp(0, 1, 0).slice(); // tick 0, one miss
+    world.step();
+    world.step();
+    snapshot(1, 2); // tick 2, two misses: the first to arrive
+    const before = [client.lead, client.counts.serverMissed, client.latest.tick, client.ack];
+    link.deliver(MSG_SNAPSHOT, older); // overtaken on the way
+    expect([client.lead, client.counts.serverMissed, client.latest.tick, client.ack]).toEqual(
+      before,
+    );
+    expect([client.counts.stale, client.counts.snapshots, client.delay.received]).toEqual([
+      1, 1, 1,
+    ]);
+    world.step();
+    snapshot(1, 3); // the next newer one counts its one new miss, not 65 535
+    expect([client.counts.serverMissed, client.lead]).toEqual([1, MIN_LEAD + 1]);
+  });
+
+  it('counts misses across the wire counter wrapping at 65 536', () => {
+    const { client, world, snapshot } = setup();
+    snapshot(0, 0xfffe);
+    world.step();
+    snapshot(0, 0x10001); // stamped as 1: three more misses
+    expect(client.counts.serverMissed).toBe(3);
   });
 
   it('gives a tick of lead back only after LEAD_HOLD_MS without misses, and never below MIN_LEAD', () => {

@@ -10,9 +10,10 @@ import {
   MSG_PONG,
   MSG_SNAPSHOT,
   PONG_BYTES,
+  readUint32,
   writeInputMessage,
 } from '../shared/protocol';
-import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
+import { SNAPSHOT_BYTES, SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { STRIDE, World } from '../shared/world';
 import { InterpolationDelay } from './interpolation-delay';
 import { Predictor } from './predictor';
@@ -90,8 +91,18 @@ export class ArenaClient {
   renderTime = Number.NEGATIVE_INFINITY;
   /** What the last {@link draw} found in the buffer. */
   sampled: SampleKind = 'empty';
-  /** Counters for an overlay: messages, draws that found no newer snapshot, ticks the server missed. */
-  readonly counts = { snapshots: 0, pongs: 0, inputMessages: 0, starved: 0, serverMissed: 0 };
+  /**
+   * Counters for an overlay: messages, draws that found no newer snapshot, ticks the server
+   * missed, and snapshots that came after a newer one (overtaken on the way: ignored).
+   */
+  readonly counts = {
+    snapshots: 0,
+    pongs: 0,
+    inputMessages: 0,
+    starved: 0,
+    serverMissed: 0,
+    stale: 0,
+  };
   readonly #now: () => number;
   readonly #pingInterval: number;
   readonly #maxSteps: number;
@@ -115,6 +126,8 @@ export class ArenaClient {
   #missed = -1;
   #lastMiss = 0;
   #raisedAt = -1;
+  /** The tick of the newest snapshot taken; −1 before the first. */
+  #newestTick = -1;
 
   constructor(
     public link: Link,
@@ -239,8 +252,15 @@ export class ArenaClient {
   }
 
   #snapshot(bytes: Uint8Array): void {
+    // An older snapshot than the newest taken says nothing new, and its wire counters (misses,
+    // a u16 that wraps) would read as a jump: ignored before it is decoded over the newest.
+    if (bytes.byteLength === SNAPSHOT_BYTES && readUint32(bytes, 0) < this.#newestTick) {
+      this.counts.stale++;
+      return;
+    }
     const header = this.#header;
     if (!this.#codec.decode(bytes, this.latest, header)) return;
+    this.#newestTick = header.tick;
     const now = this.#now();
     this.counts.snapshots++;
     const time = header.tick * TIMESTEP_MS;
