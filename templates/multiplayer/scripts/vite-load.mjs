@@ -10,7 +10,10 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Loads the modules at `paths` (from the root, `/src/…`) through a Vite module loader; returns
- * them and the loader, which a long-running script closes when it stops.
+ * them and the loader, which a long-running script closes when it stops. The loader opens no
+ * socket: in middleware mode Vite would open its HMR WebSocket on port 24678 of every
+ * interface (`hmr: false` alone does not stop it), which `npm start` in production, and every
+ * game process of `dev:cluster`, must not; `ws: false` does.
  */
 export async function loadModules(...paths) {
   const loader = await createServer({
@@ -18,11 +21,29 @@ export async function loadModules(...paths) {
     configFile: false,
     logLevel: 'error',
     appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   const modules = [];
   for (const path of paths) modules.push(await loader.ssrLoadModule(path));
   return { loader, modules };
+}
+
+/**
+ * startServer's operator port and matchmaking limits from the environment, unset ones left to
+ * its defaults: OPERATOR_PORT (0: a free one), OPERATOR_HOST (default 127.0.0.1),
+ * ALLOWED_ORIGINS (comma-separated origins besides the page's own), MAX_BODY_BYTES,
+ * CREATES_PER_CLIENT (rooms one address may make a minute) and MAX_ROOMS_PER_PROCESS.
+ */
+export function serverLimits(env = process.env) {
+  const number = (name) => (env[name] ? Number(env[name]) : undefined);
+  return {
+    operatorPort: number('OPERATOR_PORT'),
+    operatorHost: env.OPERATOR_HOST || undefined,
+    allowedOrigins: env.ALLOWED_ORIGINS?.split(',').filter(Boolean),
+    maxBodyBytes: number('MAX_BODY_BYTES'),
+    createsPerClient: number('CREATES_PER_CLIENT'),
+    maxRoomsPerProcess: number('MAX_ROOMS_PER_PROCESS'),
+  };
 }
 
 /** Runs `stop` once on SIGINT or SIGTERM, then exits. */

@@ -12,9 +12,10 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
 
   it('reports rooms, tick rates, step time, CPU, bytes and input-to-snapshot latency', async () => {
     const address = `http://127.0.0.1:${game.port}`;
+    const operator = `http://127.0.0.1:${game.operatorPort}`;
     const report = await runLoad({
       endpoint: address,
-      processes: [address],
+      processes: [operator],
       clients: 10,
       seconds: 1,
       warmup: 0.5,
@@ -24,6 +25,7 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
     for (const rate of report.tickRates) expect(rate).toBeGreaterThan(0);
     expect(report.stepMs).toBeGreaterThan(0);
     expect(report.cpuShare[0]).toBeGreaterThan(0);
+    expect(report.perProcess).toEqual([{ rooms: report.rooms, clients: 10 }]);
     expect(report.bytesOutPerClient).toBeGreaterThan(0);
     expect(report.bytesInPerClient).toBeGreaterThan(0);
     expect(report.latency.p50).toBeGreaterThan(0);
@@ -31,11 +33,13 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
     const text = formatLoad(report);
     expect(text).toContain(`10 clients in ${report.rooms} rooms`);
     expect(text).toContain(`within 1 % of ${TICK_RATE}`);
+    expect(text).toContain(`per process       rooms ${report.rooms}; clients 10`);
   });
 
   it('puts perRoom bots in each room, the last room the rest, and checks perRoom', async () => {
     const address = `http://127.0.0.1:${game.port}`;
-    const options = { endpoint: address, processes: [address], seconds: 0.3, warmup: 0.2 };
+    const operator = `http://127.0.0.1:${game.operatorPort}`;
+    const options = { endpoint: address, processes: [operator], seconds: 0.3, warmup: 0.2 };
     const report = await runLoad({ ...options, clients: 7, perRoom: 3 });
     expect([report.rooms, report.perRoom, report.maxRoomClients]).toEqual([3, 3, 3]);
     const alone = await runLoad({ ...options, clients: 2, perRoom: 1 });

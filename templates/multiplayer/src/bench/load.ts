@@ -8,7 +8,7 @@ import { type LoadReport, summarize } from './report';
 export interface LoadOptions {
   /** Where bots matchmake (`http://127.0.0.1:port`): one process; rooms may live on any. */
   endpoint: string;
-  /** The game processes' own addresses, whose /stats are read before and after. */
+  /** The game processes' operator addresses (`operatorPort`), whose /stats are read before and after. */
   processes: string[];
   clients: number;
   /** Bots to a room (1 to {@link MAX_PLAYERS}, the default): rooms = clients / perRoom, rounded up. */

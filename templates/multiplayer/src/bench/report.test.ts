@@ -55,6 +55,11 @@ describe('the load report', () => {
       stepMs: 10 / 356,
       maxStepMs: 0.9,
       cpuShare: [0.2, 0.5],
+      // Every room at the end, born ones too: where the rooms are, not what was measured.
+      perProcess: [
+        { rooms: 2, clients: 12 },
+        { rooms: 1, clients: 2 },
+      ],
       bytesOutPerClient: 12_000 / 6 / 4,
       bytesInPerClient: 4800 / 6 / 4,
       latency: { p50: 51, p95: 96, p99: 100, max: 100 },
@@ -65,6 +70,7 @@ describe('the load report', () => {
   it('says NaN for what it had nothing to measure with: no latencies, no ticks', () => {
     const idle = summarize(options, [stats(0, 0, [])], [stats(1000, 10, [])], 0, []);
     expect(idle).toMatchObject({ rooms: 0, maxRoomClients: 0, seconds: 1, tickRates: [] });
+    expect(idle.perProcess).toEqual([{ rooms: 0, clients: 0 }]);
     expect(idle.stepMs).toBeNaN();
     expect(Object.values(idle.latency).every(Number.isNaN)).toBe(true);
     expect(formatLoad(idle).split('\n').slice(0, 2)).toEqual([
@@ -73,7 +79,7 @@ describe('the load report', () => {
     ]);
   });
 
-  it('prints a run as seven lines', () => {
+  it('prints a run as eight lines', () => {
     const report = summarize(options, before, after, 4800, latencies);
     report.tickRates.push(60.5);
     expect(formatLoad(report).split('\n')).toEqual([
@@ -82,6 +88,7 @@ describe('the load report', () => {
       "time dropped      5 ms in all rooms (stalls past the loop's guards)",
       'step time         mean 0.028 ms, worst 0.90 ms',
       'process CPU       20 %, 50 % of a core',
+      'per process       rooms 2, 1; clients 12, 2',
       'bytes/client/s    500 sent, 200 received (snapshots only)',
       'input → snapshot  p50 51 ms, p95 96 ms, p99 100 ms, max 100 ms',
     ]);
@@ -101,6 +108,10 @@ describe('the room-size sweep', () => {
     stepMs: 0.1,
     maxStepMs: 1,
     cpuShare: [cpu / 2, cpu / 2],
+    perProcess: [
+      { rooms: rooms / 2, clients: (rooms * perRoom) / 2 },
+      { rooms: rooms / 2, clients: (rooms * perRoom) / 2 },
+    ],
     bytesOutPerClient: 4560,
     bytesInPerClient: 4560,
     latency: { p50: 50, p95: 60, p99: 70, max: 80 },

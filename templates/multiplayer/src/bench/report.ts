@@ -24,6 +24,8 @@ export interface LoadReport {
   maxStepMs: number;
   /** CPU of each game process, as a share of one core. */
   cpuShare: number[];
+  /** Rooms and their clients on each game process at the end: how the rooms spread. */
+  perProcess: { rooms: number; clients: number }[];
   /** Snapshot bytes per client per second, as the server sent them and as the bots got them. */
   bytesOutPerClient: number;
   bytesInPerClient: number;
@@ -67,12 +69,15 @@ export function summarize(
   let droppedMs = 0;
   let maxRoomClients = 0;
   const cpuShare: number[] = [];
+  const perProcess: LoadReport['perProcess'] = [];
   let seconds = options.seconds;
   after.forEach((end, p) => {
     const start = before[p]!;
     const elapsed = (end.now - start.now) / 1000;
     seconds = elapsed;
     cpuShare.push((end.cpuMs - start.cpuMs) / 1000 / elapsed);
+    const clients = end.rooms.reduce((sum, room) => sum + room.clients, 0);
+    perProcess.push({ rooms: end.rooms.length, clients });
     for (const room of end.rooms) {
       const was = start.rooms.find((r) => r.roomId === room.roomId);
       if (!was) continue;
@@ -97,6 +102,7 @@ export function summarize(
     stepMs: stepMs / ticks, // NaN with no ticks: no step time was added either
     maxStepMs,
     cpuShare,
+    perProcess,
     bytesOutPerClient: bytesOut / options.clients / seconds,
     bytesInPerClient: bytesIn / options.clients / seconds,
     latency: {
@@ -119,6 +125,7 @@ export function formatLoad(r: LoadReport): string {
     `time dropped      ${f(r.droppedMs, 0)} ms in all rooms (stalls past the loop's guards)`,
     `step time         mean ${f(r.stepMs, 3)} ms, worst ${f(r.maxStepMs, 2)} ms`,
     `process CPU       ${r.cpuShare.map((c) => `${f(c * 100, 0)} %`).join(', ')} of a core`,
+    `per process       rooms ${r.perProcess.map((p) => p.rooms).join(', ')}; clients ${r.perProcess.map((p) => p.clients).join(', ')}`,
     `bytes/client/s    ${f(r.bytesOutPerClient, 0)} sent, ${f(r.bytesInPerClient, 0)} received (snapshots only)`,
     `input → snapshot  p50 ${f(r.latency.p50, 0)} ms, p95 ${f(r.latency.p95, 0)} ms, p99 ${f(r.latency.p99, 0)} ms, max ${f(r.latency.max, 0)} ms`,
   ].join('\n');

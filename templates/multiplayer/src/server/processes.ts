@@ -84,37 +84,46 @@ export async function startRedis(): Promise<Started & { url: string }> {
   return { pid: child.pid!, url: `redis://127.0.0.1:${port}`, stop: stopper(child) };
 }
 
-/** A game server process: its port and Colyseus process id, once it listens. */
+/** A game server process: its port, operators' port and Colyseus process id, once it listens. */
 export async function startGameProcess(
   env: Record<string, string> = {},
-): Promise<Started & { port: number; processId: string; crash(): Promise<void> }> {
+): Promise<
+  Started & { port: number; operatorPort: number; processId: string; crash(): Promise<void> }
+> {
   const child = spawn(process.execPath, ['scripts/game-server.mjs'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const line = await firstLine(child, (l) => l.startsWith('{"port"'), 'game server');
-  const { port, processId } = JSON.parse(line) as { port: number; processId: string };
+  const { port, operatorPort, processId } = JSON.parse(line) as {
+    port: number;
+    operatorPort: number;
+    processId: string;
+  };
   const crash = async () => {
     const exited = once(child, 'exit');
     child.kill('SIGKILL'); // no shutdown at all: what a crash or a lost machine looks like
     await exited;
   };
-  return { pid: child.pid!, port, processId, stop: stopper(child), crash };
+  return { pid: child.pid!, port, operatorPort, processId, stop: stopper(child), crash };
 }
 
 /**
- * Rooms across processes on one machine: a Redis and `count` game processes sharing it. What
+ * Rooms across processes on one machine: a Redis and `count` game processes sharing it, each
+ * given `env` too (startServer's limits: scripts/vite-load.mjs's serverLimits). What
  * `npm run dev:cluster` runs, and what the tests match clients across.
  */
-export async function startCluster(count = 2) {
+export async function startCluster(count = 2, env: Record<string, string> = {}) {
   const redis = await startRedis();
   try {
     // Colyseus waits 2 s for another process before it health-checks it (2 s more): on one
     // machine 1 s is plenty, and a join that finds a dead process's room answers within the
     // 5 s a Node client's default agent waits for a response.
-    const env = { REDIS_URL: redis.url, COLYSEUS_PRESENCE_SHORT_TIMEOUT: '1000' };
-    const processes = await Promise.all(Array.from({ length: count }, () => startGameProcess(env)));
+    const shared = { ...env, REDIS_URL: redis.url, COLYSEUS_PRESENCE_SHORT_TIMEOUT: '1000' };
+    const processes = await Promise.all(
+      Array.from({ length: count }, () => startGameProcess(shared)),
+    );
     const stop = async () => {
       await Promise.all(processes.map((p) => p.stop()));
       await redis.stop();
@@ -124,4 +133,42 @@ export async function startCluster(count = 2) {
     await redis.stop();
     throw error;
   }
+}
+
+/** `0100007F:1F90` (/proc/net/tcp) or its IPv6 form as `127.0.0.1:8080` or `[::1]:8080`. */
+function procAddress(hex: string): string {
+  const [host = '', port = ''] = hex.split(':');
+  const bytes = Buffer.from(host, 'hex');
+  // The kernel writes each 32-bit word in the machine's order (little-endian here).
+  for (let i = 0; i < bytes.length; i += 4) bytes.subarray(i, i + 4).reverse();
+  const address =
+    bytes.length === 4
+      ? bytes.join('.')
+      : new URL(`http://[${bytes.toString('hex').replace(/(.{4})(?!$)/g, '$1:')}]`).hostname;
+  return `${address}:${Number.parseInt(port, 16)}`;
+}
+
+/**
+ * The TCP addresses process `pid` listens on (`127.0.0.1:3000`, `[::]:24678`), read from Linux's
+ * /proc: its sockets' inodes, matched against the listening sockets of its network namespace.
+ * How a test checks that a server listens where it was told and nowhere else.
+ */
+export async function listeningSockets(pid: number): Promise<string[]> {
+  const { readdir, readlink, readFile } = await import('node:fs/promises');
+  const inodes = new Set<string>();
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const link = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const found: string[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    const text = await readFile(`/proc/${pid}/net/${table}`, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // fields: sl, local address, remote address, state (0A: LISTEN), …, inode (10th)
+      if (fields[3] === '0A' && inodes.has(fields[9]!)) found.push(procAddress(fields[1]!));
+    }
+  }
+  return found.sort();
 }

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listeningSockets } from './processes';
 import { type ProcessStats, startServer } from './server';
 import { Harness } from './test-harness';
 
@@ -18,14 +19,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe("the operators' routes (real server, driven time)", () => {
+describe("the operators' routes, on the operators' port (real server, driven time)", () => {
   let harness: Harness;
   let address: string;
+  let publicAddress: string;
   let roomId: string;
 
   beforeAll(async () => {
     harness = await Harness.start({ recordSeconds: 5 });
-    address = `http://127.0.0.1:${harness.game.port}`;
+    address = `http://127.0.0.1:${harness.game.operatorPort}`;
+    publicAddress = `http://127.0.0.1:${harness.game.port}`;
     const { arena } = await harness.join();
     roomId = arena.roomId;
     harness.step(arena, 90);
@@ -73,22 +76,58 @@ describe("the operators' routes (real server, driven time)", () => {
     }
     expect(statuses).toEqual(misses.map(() => 404));
   });
+
+  it("the players' port answers neither: 404 to /stats and /recording/<roomId>", async () => {
+    expect(harness.game.operatorPort).not.toBe(harness.game.port);
+    const stats = await fetch(`${publicAddress}/stats`);
+    const recording = await fetch(`${publicAddress}/recording/${roomId}`);
+    expect([stats.status, await stats.text()]).toEqual([404, '']);
+    expect([recording.status, await recording.text()]).toEqual([404, '']);
+  });
 });
 
 describe('startServer', () => {
-  it('listens on loopback at the port asked for, adds no signal handler, and stop() closes it', async () => {
+  it('listens on loopback at the ports asked for, adds no signal handler, and stop() closes both', async () => {
     const port = await freePort();
+    const operatorPort = await freePort();
     const signals = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
     const before = signals();
-    const game = await startServer({ port });
+    const game = await startServer({ port, operatorPort });
     try {
-      expect(game.port).toBe(port);
+      expect([game.port, game.operatorPort]).toEqual([port, operatorPort]);
       expect(httpOf(game).address()).toMatchObject({ address: '127.0.0.1', port });
+      expect((await fetch(`http://127.0.0.1:${operatorPort}/stats`)).status).toBe(200);
       expect(signals()).toEqual(before); // exiting on a signal is the caller's to decide
     } finally {
       await game.stop();
     }
     expect(httpOf(game).listening).toBe(false);
-    await expect(fetch(`http://127.0.0.1:${port}/stats`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${operatorPort}/stats`)).rejects.toThrow();
+  });
+
+  it("keeps the operators' port on loopback when the players' listens on every interface", async () => {
+    const game = await startServer({ host: '0.0.0.0' });
+    try {
+      expect(httpOf(game).address()).toMatchObject({ address: '0.0.0.0' });
+      const sockets = await listeningSockets(process.pid);
+      expect(sockets).toContain(`127.0.0.1:${game.operatorPort}`);
+      expect(sockets).not.toContain(`0.0.0.0:${game.operatorPort}`);
+    } finally {
+      await game.stop();
+    }
+  });
+
+  it("an operator port taken: startServer rejects and leaves the players' port unopened", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port: operatorPort } = taken.address() as { port: number };
+    const port = await freePort();
+    try {
+      await expect(startServer({ port, operatorPort })).rejects.toThrow(/EADDRINUSE/);
+      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 });

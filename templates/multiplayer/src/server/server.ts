@@ -1,20 +1,35 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchMaker, Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { ArenaRoom, arenaRoom } from './arena-room';
+import { arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
+import { CreationGate, type CreationLimits, colyseusProcesses } from './creation-gate';
+import { type MatchmakeOptions, matchmakeRoute, resolveMatchmakeOptions } from './matchmake-route';
+import { operatorRoute } from './operator-route';
 import { pageRoute } from './page-route';
-import type { RoomStats } from './seat';
 
-/** Options of {@link startServer}. */
-export interface StartOptions {
+export type { ProcessStats } from './operator-route';
+
+/**
+ * Options of {@link startServer}: where it listens, the page it serves, and the limits of its
+ * matchmaking (matchmake-route.ts: origins, body size; creation-gate.ts: rooms per client and
+ * per process).
+ */
+export interface StartOptions extends MatchmakeOptions, CreationLimits {
   /** TCP port; 0 (the default) picks a free one, which tests want. */
   port?: number;
   /** Interface to listen on. Default 127.0.0.1: reachable from this machine only. */
   host?: string;
+  /**
+   * Port of the operators' routes (GET /stats, GET /recording/<roomId>: operator-route.ts),
+   * which the players' port never answers; 0 (the default) picks a free one.
+   */
+  operatorPort?: number;
+  /** Interface of the operators' port. Default 127.0.0.1, whatever `host` is. */
+  operatorHost?: string;
   /** Settings of every arena room. */
   arena?: ArenaConfig;
   /**
@@ -35,6 +50,8 @@ export interface StartOptions {
    * no proxy here. Unset (the default, and under `npm run dev`, where Vite serves the page).
    */
   page?: string;
+  /** The clock of the rooms-per-client window, in ms; default `performance.now` (tests drive it). */
+  clock?: () => number;
 }
 
 /** A running game server. */
@@ -42,59 +59,14 @@ export interface GameServer {
   readonly server: Server;
   /** The port it listens on (the one picked when asked for 0). */
   readonly port: number;
+  /** The operators' port (/stats, /recording), on `operatorHost`. */
+  readonly operatorPort: number;
   /** Colyseus's id of this process: the first part of every room's WebSocket path. */
   readonly processId: string;
-  /** Closes every room and the port; resolves when done. Leaves the process running. */
+  /** Where new rooms go and how many a client may make (Colyseus's process selection). */
+  readonly gate: CreationGate;
+  /** Closes every room and both ports; resolves when done. Leaves the process running. */
   stop(): Promise<void>;
-}
-
-/** What GET /stats answers: this process and each of its rooms, as JSON. */
-export interface ProcessStats {
-  processId: string;
-  /** `process.cpuUsage()` in ms since the process started, and `performance.now()`. */
-  cpuMs: number;
-  now: number;
-  /** Each room's {@link RoomStats}, its clients, and the real time its loop dropped (ms). */
-  rooms: ({ roomId: string; clients: number; droppedMs: number } & RoomStats)[];
-}
-
-/**
- * Answers GET /stats (what a load test reads from every process, beside what its bots see),
- * GET /recording/<roomId> (the room's recorded session as bytes, for a bug report: replay it
- * with `replaySession(Recording.fromBytes(bytes, SIMULATION_BUILD))`), and 404 to anything
- * else that is not matchmaking, which Colyseus takes before this. Bind the server to loopback
- * (the default) or put these behind your own access control: they are for operators.
- */
-function statsRoute(request: IncomingMessage, response: ServerResponse): void {
-  // Stryker disable next-line StringLiteral: a server's request always has its url; the ?? is for the type
-  const recording = /^\/recording\/([\w-]+)$/.exec(request.url ?? '');
-  if (request.method === 'GET' && recording) {
-    const room = [...ArenaRoom.live].find((r) => r.roomId === recording[1]);
-    if (!room?.recorder) {
-      response.writeHead(404).end();
-      return;
-    }
-    const bytes = room.recorder.recording().toBytes();
-    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
-    return;
-  }
-  if (request.method !== 'GET' || request.url !== '/stats') {
-    response.writeHead(404).end();
-    return;
-  }
-  const cpu = process.cpuUsage();
-  const stats: ProcessStats = {
-    processId: matchMaker.processId,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    now: performance.now(),
-    rooms: [...ArenaRoom.live].map((room) => ({
-      roomId: room.roomId,
-      clients: room.clients.length,
-      ...room.stats,
-      droppedMs: room.loop.stats.dropped,
-    })),
-  };
-  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stats));
 }
 
 // Stryker disable all: run by the cluster test's own processes, outside Stryker's
@@ -104,32 +76,69 @@ function redisShared(url: string): { presence: RedisPresence; driver: RedisDrive
 }
 // Stryker restore all
 
+/** Listens on `port` and `host`; resolves with the port taken, rejects if it cannot listen. */
+function listen(http: HttpServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve((http.address() as AddressInfo).port);
+    });
+  });
+}
+
 /**
- * Starts Colyseus with the arena room (`'arena'`) over WebSockets. One per process: Colyseus's
- * matchmaker is a module-level singleton. Graceful shutdown on signals is left to the caller,
- * so a test process is never exited by the server.
+ * Starts Colyseus with the arena room (`'arena'`) over WebSockets, and the operators' routes on
+ * a port of their own. One per process: Colyseus's matchmaker is a module-level singleton.
+ * Matchmaking goes through matchmake-route.ts in place of Colyseus's handler, and every room
+ * made through the creation gate. Options are checked before anything listens (a RangeError
+ * names the option and its value). Graceful shutdown on signals is left to the caller, so a
+ * test process is never exited by the server.
  */
 export async function startServer(options: StartOptions = {}): Promise<GameServer> {
+  const matchmake = matchmakeRoute(resolveMatchmakeOptions(options));
+  const gate = new CreationGate(options, colyseusProcesses, options.clock);
   const page = options.page === undefined ? undefined : pageRoute(options.page);
-  const http = createServer((request, response) => {
-    if (!page?.(request, response)) statsRoute(request, response);
-  });
-  const shared = options.redis ? redisShared(options.redis) : {};
-  const server = new Server({
-    transport: new WebSocketTransport({ server: http }),
-    // Stryker disable next-line BooleanLiteral: Colyseus's banner on the console, which nothing reads
-    greet: false,
-    gracefullyShutdown: false,
-    publicAddress: options.publicAddress,
-    ...shared,
-  });
-  server.define('arena', arenaRoom(options.arena));
-  await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  const operator = createServer(operatorRoute);
+  const operatorHost = options.operatorHost ?? '127.0.0.1';
+  const operatorPort = await listen(operator, options.operatorPort ?? 0, operatorHost);
+  const http = createServer();
+  let server: Server;
+  try {
+    const shared = options.redis ? redisShared(options.redis) : {};
+    server = new Server({
+      transport: new WebSocketTransport({ server: http }),
+      // Stryker disable next-line BooleanLiteral: Colyseus's banner on the console, which nothing reads
+      greet: false,
+      gracefullyShutdown: false,
+      publicAddress: options.publicAddress,
+      selectProcessIdToCreateRoom: () => gate.select(),
+      ...shared,
+    });
+    // Colyseus put its matchmaking handler first; this one takes its place (the same URLs).
+    http.removeAllListeners('request');
+    http.on('request', (request, response) => {
+      if (request.url?.includes(`/${matchMaker.controller.matchmakeRoute}`)) {
+        matchmake(request, response).catch(() => response.destroy());
+      } else if (!page?.(request, response)) response.writeHead(404).end();
+    });
+    server.define('arena', arenaRoom(options.arena));
+    await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  } catch (error) {
+    operator.close();
+    throw error;
+  }
   const { port } = http.address() as AddressInfo;
   return {
     server,
     port,
+    operatorPort,
     processId: matchMaker.processId,
-    stop: () => server.gracefullyShutdown(false),
+    gate,
+    stop: async () => {
+      operator.close();
+      operator.closeAllConnections();
+      await server.gracefullyShutdown(false);
+    },
   };
 }

@@ -13,7 +13,7 @@ describe("an operator's routes: /stats and /recording (real server, real clients
   beforeAll(async () => {
     // No recording: /recording answers 404 for a live room too.
     harness = await Harness.start({ recordSeconds: 0 });
-    address = `http://127.0.0.1:${harness.game.port}`;
+    address = `http://127.0.0.1:${harness.game.operatorPort}`;
   });
   afterAll(() => harness.stop());
 

@@ -1,0 +1,253 @@
+import { request } from 'node:http';
+import { Client, type Room } from 'colyseus.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
+import { type GameServer, type StartOptions, startServer } from './server';
+
+let game: GameServer | undefined;
+afterEach(async () => {
+  await game?.stop();
+  game = undefined;
+});
+
+async function start(options: StartOptions = {}): Promise<string> {
+  game = await startServer(options);
+  return `http://127.0.0.1:${game.port}`;
+}
+
+/** A room whose messages are taken and dropped (the tests here read only matchmaking). */
+function quiet(room: Room): Room {
+  room.onMessage(MSG_SNAPSHOT, () => {});
+  room.onMessage(MSG_PONG, () => {});
+  return room;
+}
+
+/** A matchmaking POST as a browser's page sends it, from `origin`. */
+function post(address: string, path: string, origin?: string, body = '{}') {
+  return fetch(`${address}/matchmake/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+    body,
+  });
+}
+
+describe('matchmaking CORS: the game’s own origin, and those allowed by name', () => {
+  it('refuses a page of another site (403, no CORS grant) and grants its own origin', async () => {
+    const address = await start();
+    const foreign = await post(address, 'joinOrCreate/arena', 'https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await foreign.json()).toEqual({
+      code: 403,
+      error: 'origin https://evil.example may not matchmake here (allowedOrigins)',
+    });
+    const preflight = await fetch(`${address}/matchmake/joinOrCreate/arena`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // The page's own origin: the Host it asked (here the server's address).
+    const own = await post(address, 'joinOrCreate/arena', address);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(address);
+    expect(own.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(own.headers.get('vary')).toBe('Origin');
+    expect(await own.json()).toMatchObject({ room: { name: 'arena' } });
+  });
+
+  it('grants an allowed origin, preflight included, and a request with no Origin (not a page)', async () => {
+    const address = await start({ allowedOrigins: ['https://game.example'] });
+    const preflight = await fetch(`${address}/matchmake/joinOrCreate/arena`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://game.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://game.example',
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': 'Content-Type, Accept, Authorization',
+      'access-control-max-age': '600',
+    });
+    const allowed = await post(address, 'joinOrCreate/arena', 'https://game.example');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://game.example');
+    const bot = await post(address, 'joinOrCreate/arena');
+    expect([bot.status, bot.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+    // Another port of the same host is another origin.
+    const other = await post(address, 'joinOrCreate/arena', 'https://game.example:8443');
+    expect(other.status).toBe(403);
+    expect((await post(address, 'joinOrCreate/arena', 'not a url')).status).toBe(403);
+  });
+
+  it('answers another method with 405 and Colyseus’s own errors as colyseus.js reads them', async () => {
+    const address = await start();
+    const get = await fetch(`${address}/matchmake/joinOrCreate/arena`);
+    expect([get.status, (await get.json()).error]).toEqual([
+      405,
+      'GET is not a matchmaking method; POST is',
+    ]);
+    const unknown = await post(address, 'joinOrCreate/nowhere');
+    expect(unknown.status).toBe(200); // Colyseus's own answer to its own errors
+    expect(await unknown.json()).toMatchObject({ error: expect.stringContaining('nowhere') });
+    await expect(new Client(address).joinOrCreate('nowhere')).rejects.toThrow(/nowhere/);
+  });
+});
+
+describe('the matchmaking body: at most maxBodyBytes, JSON', () => {
+  it('refuses a body declared too large at once, with 413 and the reason', async () => {
+    const address = await start({ maxBodyBytes: 64 });
+    const response = await post(
+      address,
+      'create/arena',
+      undefined,
+      `{"x":"${'a'.repeat(16 << 20)}"}`,
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      code: 413,
+      error: 'a matchmaking body is at most 64 bytes (maxBodyBytes)',
+    });
+    expect(game!.gate.limits).toBeDefined();
+  });
+
+  it('refuses a streamed body as it passes the limit, reading no further', async () => {
+    await start({ maxBodyBytes: 1024 });
+    const { status, body, written } = await new Promise<{
+      status: number;
+      body: string;
+      written: number;
+    }>((resolve, reject) => {
+      let written = 0;
+      let answered = false;
+      const req = request(
+        { host: '127.0.0.1', port: game!.port, method: 'POST', path: '/matchmake/create/arena' },
+        (response) => {
+          answered = true;
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body, written }));
+        },
+      );
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      const chunk = Buffer.alloc(512, 0x20); // chunked: no content-length to refuse it by
+      const more = () => {
+        while (!answered && written < 64 << 20) {
+          written += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', more);
+        }
+      };
+      more();
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body).error).toBe('a matchmaking body is at most 1024 bytes (maxBodyBytes)');
+    expect(written).toBeLessThan(64 << 20); // answered long before the client stopped on its own
+  });
+
+  it('refuses a body that is not JSON with 400, and takes an empty one as no options', async () => {
+    const address = await start();
+    const bad = await post(address, 'create/arena', undefined, '{"x":');
+    expect([bad.status, await bad.json()]).toEqual([
+      400,
+      { code: 400, error: 'the matchmaking body is not JSON' },
+    ]);
+    const empty = await post(address, 'create/arena', undefined, '');
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toMatchObject({ room: { name: 'arena' } });
+  });
+
+  it('refuses join options that checkOptions finds wrong, with its reason (400)', async () => {
+    const seen: [string, unknown][] = [];
+    const address = await start({
+      checkOptions: (room, options) => {
+        seen.push([room, options]);
+        return (options as { bad?: boolean }).bad ? 'bad is not an option' : undefined;
+      },
+    });
+    const bad = await post(address, 'create/arena', undefined, '{"bad":true}');
+    expect([bad.status, await bad.json()]).toEqual([
+      400,
+      { code: 400, error: 'bad is not an option' },
+    ]);
+    expect((await post(address, 'create/arena')).status).toBe(200);
+    expect(seen).toEqual([
+      ['arena', { bad: true }],
+      ['arena', {}],
+    ]);
+  });
+});
+
+describe('rooms made per client and per process', () => {
+  it('refuses a client its createsPerClient-th room in the window (429), never a join, and again after it', async () => {
+    let now = 0;
+    const address = await start({ createsPerClient: 2, createWindowSeconds: 10, clock: () => now });
+    const client = new Client(address);
+    const rooms = [quiet(await client.create('arena')), quiet(await client.create('arena'))];
+    const refused = client.create('arena');
+    await expect(refused).rejects.toMatchObject({ code: 429 });
+    await expect(refused).rejects.toThrow(
+      'this client made 2 rooms in 10 s (createsPerClient): try again in 10 s',
+    );
+    now = 4000;
+    const joined = quiet(await client.joinOrCreate('arena'));
+    expect(joined.roomId).toBe(rooms[0]!.roomId); // joined, not made: free
+    const raw = await post(address, 'create/arena');
+    expect([raw.status, (await raw.json()).error]).toEqual([
+      429,
+      'this client made 2 rooms in 10 s (createsPerClient): try again in 6 s',
+    ]);
+    now = 10_000; // the window has ended: a new one
+    const third = quiet(await client.create('arena'));
+    expect(rooms.map((r) => r.roomId)).not.toContain(third.roomId);
+  });
+
+  it('refuses a room past maxRoomsPerProcess on every process (503), and makes it once one closes', async () => {
+    const address = await start({ maxRoomsPerProcess: 2 });
+    const client = new Client(address);
+    const rooms = [quiet(await client.create('arena')), quiet(await client.create('arena'))];
+    const refused = client.create('arena');
+    await expect(refused).rejects.toMatchObject({ code: 503 });
+    await expect(refused).rejects.toThrow(
+      'every process holds 2 rooms (maxRoomsPerProcess): try again later',
+    );
+    await rooms[0]!.leave(); // its room is disposed, empty
+    await expect
+      .poll(async () => (await post(address, 'create/arena')).status, { timeout: 5000 })
+      .toBe(200);
+  });
+});
+
+describe('startServer checks its limits before it listens', () => {
+  it.each([
+    [{ createsPerClient: 0 }, 'createsPerClient must be an integer from 1 to 1000000000, got 0'],
+    [
+      { createsPerClient: 1.5 },
+      'createsPerClient must be an integer from 1 to 1000000000, got 1.5',
+    ],
+    [
+      { createWindowSeconds: 86_401 },
+      'createWindowSeconds must be an integer from 1 to 86400, got 86401',
+    ],
+    [
+      { maxRoomsPerProcess: Number.NaN },
+      'maxRoomsPerProcess must be an integer from 1 to 1000000, got NaN',
+    ],
+    [{ maxBodyBytes: 1 }, 'maxBodyBytes must be an integer from 2 to 1048576, got 1'],
+    [
+      { maxBodyBytes: (1 << 20) + 1 },
+      'maxBodyBytes must be an integer from 2 to 1048576, got 1048577',
+    ],
+    [
+      { allowedOrigins: ['https://game.example/'] },
+      'allowedOrigins must hold origins such as https://game.example, got https://game.example/',
+    ],
+    [
+      { allowedOrigins: ['*'] },
+      'allowedOrigins must hold origins such as https://game.example, got *',
+    ],
+  ] as [StartOptions, string][])('%o', async (options, message) => {
+    await expect(startServer(options)).rejects.toThrow(new RangeError(message));
+  });
+});
