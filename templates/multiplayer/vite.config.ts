@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 // With its extension, as Vite's native config loader (planned as its default) wants.
+import { failover } from './src/server/failover.ts';
 import { freePort } from './src/server/processes.ts';
 import type { GameServer } from './src/server/server';
 
@@ -16,19 +17,22 @@ const running = globalThis as { arenaGame?: Promise<GameServer> };
  * port, and Vite proxies GAME_PATH to it, HTTP matchmaking and WebSockets both. Colyseus's
  * matchmaker is one per process, so the server is started once and kept when Vite restarts;
  * it ends with the process. After an edit under src/server/, stop `npm run dev` and start it
- * again; the page hot-reloads as usual. With GAME_EXTERNAL=1 it starts nothing and proxies to
- * the game process on GAME_PORT (`npm run dev:cluster`, scripts/dev-cluster.mjs).
+ * again; the page hot-reloads as usual. With GAME_EXTERNAL=1 it starts nothing and sends
+ * GAME_PATH to the game processes on GAME_PORTS (comma-separated; or the one on GAME_PORT):
+ * matchmaking to whichever answers (failover.ts), so any live process of `npm run
+ * dev:cluster` (scripts/dev-cluster.mjs) will do, and WebSockets to the first.
  */
 function gameServer(): Plugin {
   let port = 0;
-  let external = false;
+  let external: string[] | undefined;
   return {
     name: 'arena-game-server',
     apply: 'serve',
     async config() {
-      external = process.env.GAME_EXTERNAL === '1';
+      const ports = process.env.GAME_PORTS ?? process.env.GAME_PORT ?? '';
+      external = process.env.GAME_EXTERNAL === '1' ? ports.split(',').filter(Boolean) : undefined;
       port = external
-        ? Number(process.env.GAME_PORT)
+        ? Number(external[0])
         : running.arenaGame
           ? (await running.arenaGame).port
           : Number(process.env.GAME_PORT) || (await freePort());
@@ -37,7 +41,13 @@ function gameServer(): Plugin {
       return { server: { proxy: { [GAME_PATH]: { target, ws: true, rewrite } } } };
     },
     async configureServer(server) {
-      if (external || running.arenaGame) return;
+      if (external) {
+        // Before Vite's own proxy: it then carries the WebSockets alone.
+        const forward = failover(external.map((p) => `http://127.0.0.1:${p}`));
+        server.middlewares.use(GAME_PATH, (req, res) => void forward(req, res));
+        return;
+      }
+      if (running.arenaGame) return;
       const { startServer } = (await server.ssrLoadModule('/src/server/server.ts')) as {
         startServer: (options: { port: number }) => Promise<GameServer>;
       };

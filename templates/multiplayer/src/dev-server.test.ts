@@ -12,7 +12,10 @@ describe('npm run dev (vite.config.ts)', () => {
     await (await running.arenaGame)?.stop();
   });
 
-  it('serves the page and the game on one URL: a client joins through /colyseus and gets snapshots', async () => {
+  // Vite's start and its first module loads take seconds on a loaded machine.
+  it('serves the page and the game on one URL: a client joins through /colyseus and gets snapshots', {
+    timeout: 30_000,
+  }, async () => {
     const vite = await createServer({
       root,
       configFile: `${root}/vite.config.ts`,

@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
+import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { startCluster, type startGameProcess } from './processes';
+import type { ProcessStats } from './server';
+import { expectSnapshotsAt } from './test-harness';
 
 type Proc = Awaited<ReturnType<typeof startGameProcess>>;
 
@@ -71,4 +75,58 @@ describe('rooms across processes (Redis presence and driver, a real redis-server
     expect(urls[1]!.port).toBe(String(survivor.port));
     await next.leave();
   });
+});
+
+describe('rooms spread over processes, and any process matchmakes (a cluster of its own)', () => {
+  let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+
+  it('spreads a burst of creations through one process over both (their counts a second stale)', async () => {
+    const [a, b] = cluster!.processes as [Proc, Proc];
+    const rooms: Room[] = [];
+    for (let i = 0; i < 10; i++) {
+      const room = await clientVia(a.port, []).create('arena');
+      room.onMessage(MSG_SNAPSHOT, () => {});
+      rooms.push(room);
+    }
+    const held = async (p: Proc) => {
+      const stats = await fetch(`http://127.0.0.1:${p.operatorPort}/stats`);
+      return ((await stats.json()) as ProcessStats).rooms.length;
+    };
+    const counts = [await held(a), await held(b)];
+    // Colyseus's own choice read both counts as 0 through the burst: all 10 on one process.
+    expect(counts[0]! + counts[1]!).toBe(10);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(6);
+    await Promise.all(rooms.map((room) => room.leave()));
+  });
+
+  it('npm run dev:cluster: the page matchmakes through whichever process lives, the first one dead', async () => {
+    const [first, second] = cluster!.processes as [Proc, Proc];
+    const env = { ...process.env };
+    Object.assign(process.env, {
+      GAME_EXTERNAL: '1',
+      GAME_PORT: String(first.port), // what dev-cluster.mjs set before: the first process alone
+      GAME_PORTS: `${first.port},${second.port}`,
+    });
+    let vite: ViteDevServer | undefined;
+    try {
+      vite = await createServer({
+        root: fileURLToPath(new URL('../..', import.meta.url)),
+        configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
+        logLevel: 'silent',
+        server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+      });
+      await vite.listen();
+      const url = vite.resolvedUrls!.local[0]!;
+      await expectSnapshotsAt(`${url}colyseus`);
+      await first.crash();
+      await expectSnapshotsAt(`${url}colyseus`); // matched by the second, its room there
+    } finally {
+      process.env = env;
+      await vite?.close();
+    }
+  }, 60_000);
 });
