@@ -79,3 +79,8 @@ export function reentrantFrame(): Error {
 export function disposedStart(): Error {
   return new Error('loop.start() after dispose()');
 }
+
+/** A worker loop's `start()` after its simulation failed to start (short; see checks.ts). */
+export function workerFailedStart(): Error {
+  return new Error('worker loop failed to start');
+}

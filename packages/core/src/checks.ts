@@ -154,3 +154,14 @@ export function reentrantFrame(): Error {
 export function disposedStart(): Error {
   return new Error('loop.start() after loop.dispose(): make a new loop');
 }
+
+/**
+ * The error a worker loop's `start()` throws after its simulation failed to start (its setup
+ * or its first snapshot threw, and `onError` had that): nothing was set up to step or draw, so
+ * starting again would step nothing the page could show.
+ */
+export function workerFailedStart(): Error {
+  return new Error(
+    'worker loop start() after its simulation failed to start (see onError): make a new loop',
+  );
+}

@@ -1,5 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { FrameCallback, Scheduler } from '../run/scheduler.js';
+import type { WorkerLoop } from '../worker/page.js';
 import type { WorkerLike } from '../worker/page-options.js';
 import type { Port, Simulation, SimulationContext } from '../worker/protocol.js';
 import { serveSimulation } from '../worker/serve.js';
@@ -116,4 +117,18 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   throw new Error(`never happened: ${what}`);
+}
+
+/** Steps the worker once at `now` and draws page frames until the page holds `tick`. */
+export async function stepTo(
+  pair: WorkerPair,
+  loop: WorkerLoop,
+  now: number,
+  tick: number,
+): Promise<void> {
+  pair.frames.fire(now);
+  await until(() => {
+    loop.frame(performance.now());
+    return loop.tick >= tick;
+  }, `the page holds tick ${tick}`);
 }

@@ -86,6 +86,8 @@ export function planSlot(layout: SnapshotLayout): SlotPlan {
 
 /** One slot seen through typed arrays: its header and the two states. Made once per buffer. */
 export interface SlotView<L extends SnapshotLayout = SnapshotLayout> {
+  /** The whole slot as bytes: what the page copies into the snapshot it draws from. */
+  readonly bytes: Uint8Array;
   readonly header: Float64Array;
   readonly prev: Fields<L>;
   readonly curr: Fields<L>;
@@ -113,6 +115,7 @@ export function viewSlot<L extends SnapshotLayout>(
 ): SlotView<L> {
   const states = at + HEADER * 8;
   return {
+    bytes: new Uint8Array(buffer, at, plan.slotBytes),
     header: new Float64Array(buffer, at, HEADER),
     prev: stateAt(plan, buffer, states) as Fields<L>,
     curr: stateAt(plan, buffer, states + plan.stateBytes) as Fields<L>,

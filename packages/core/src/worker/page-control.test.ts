@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WORDS, WordSim, wordLayout } from '../test-support/word-sim.js';
-import { until, type WorkerPair, workerPair } from '../test-support/worker-pair.js';
+import { stepTo, until, type WorkerPair, workerPair } from '../test-support/worker-pair.js';
 import { createWorkerLoop, type WorkerLoop } from './page.js';
 import type { WorkerLoopOptions } from './page-options.js';
 import type { Simulation } from './protocol.js';
@@ -63,15 +63,6 @@ async function started(pair: WorkerPair, loop: WorkerLoop): Promise<void> {
   loop.start();
   await until(() => pair.frames.pending, 'the worker started');
   pair.frames.fire(1000);
-}
-
-/** Steps the worker once at `now` and draws page frames until the page holds `tick`. */
-async function stepTo(pair: WorkerPair, loop: WorkerLoop, now: number, tick: number) {
-  pair.frames.fire(now);
-  await until(() => {
-    loop.frame(performance.now());
-    return loop.tick >= tick;
-  }, `the page holds tick ${tick}`);
 }
 
 afterEach(() => {

@@ -40,6 +40,11 @@ describe('a worker loop when something fails', () => {
     expect(loop.running).toBe(false);
     expect(pair.frames.pending).toBe(false);
     expect(pair.context!.loop.tick).toBe(2);
+    // The simulation was set up and drawn: start() resumes it (its next step may fail again).
+    loop.start();
+    expect(loop.running).toBe(true);
+    await until(() => pair.frames.pending, 'the worker started again');
+    loop.dispose();
   });
 
   it('hands an error thrown by setup to the page', async () => {
@@ -48,6 +53,51 @@ describe('a worker loop when something fails', () => {
     make(pair, errors).start();
     await until(() => errors.length > 0, 'the error reached the page');
     expect((errors[0] as Error).message).toBe('no physics here');
+  });
+
+  it('after a first snapshot that failed, refuses start() with an error instead of stepping undrawn', async () => {
+    const pair = workerPair(() => ({
+      ...wordSim(),
+      write() {
+        throw new Error('no snapshot');
+      },
+    }));
+    const errors: unknown[] = [];
+    const loop = make(pair, errors).start();
+    await until(() => errors.length > 0, 'the error reached the page');
+    expect((errors[0] as Error).message).toBe('no snapshot');
+    expect(loop.running).toBe(false);
+    expect(() => loop.start()).toThrow(
+      'worker loop start() after its simulation failed to start (see onError): make a new loop',
+    );
+    expect(loop.running).toBe(false);
+    expect(errors).toHaveLength(1);
+    loop.dispose();
+  });
+
+  it('dispose twice sends one dispose and terminates once', async () => {
+    const pair = workerPair(() => wordSim());
+    const sent: string[] = [];
+    let terminated = 0;
+    const post = pair.worker.postMessage;
+    const terminate = pair.worker.terminate;
+    const worker = {
+      ...pair.worker,
+      postMessage: (message: unknown, transfer?: Transferable[]) => {
+        sent.push((message as { t: string }).t);
+        post(message, transfer);
+      },
+      terminate: () => {
+        terminated++;
+        terminate();
+      },
+    };
+    const loop = createWorkerLoop({ worker, snapshot: wordLayout(3), scheduler: 'manual' });
+    loop.start();
+    loop.dispose();
+    loop.dispose();
+    expect(sent.filter((t) => t === 'dispose')).toEqual(['dispose']);
+    expect(terminated).toBe(1);
   });
 
   it('dispose terminates the worker, stops its loop and refuses start()', async () => {

@@ -27,7 +27,13 @@ export interface WorkerLike {
   terminate(): void;
 }
 
-/** The two states around the render time, as the page's render hook gets them. */
+/**
+ * The two states around the render time, as the page's render hook gets them. The same object
+ * every frame, and `prev` and `curr` hold the same typed arrays every frame on either
+ * transport: the page copies each new snapshot into them, so an array kept after its render
+ * reads the newest snapshot the page took (a later tick), never half of one nor an emptied
+ * buffer. Copy the numbers of a frame you want to remember.
+ */
 export interface Snapshot<L extends SnapshotLayout = SnapshotLayout> {
   /** The state before the newest step (equal to `curr` after a jump). */
   readonly prev: Fields<L>;

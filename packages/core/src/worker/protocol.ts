@@ -74,7 +74,8 @@ export interface SimulationContext {
   readonly data: unknown;
   /**
    * The worker's loop: its figures, and `timeScale` to set from the simulation (an instant
-   * replay at its own speed). The page reads the scale in force from each snapshot.
+   * replay at its own speed), which takes effect as the page's does: the time so far counted at
+   * the old scale. The page reads the scale in force from each snapshot.
    */
   readonly loop: LoopState & { timeScale: number };
   /** Sends a message of the game's own to the page's `onMessage`. */
@@ -85,7 +86,9 @@ export interface SimulationContext {
 export interface Simulation<L extends SnapshotLayout = SnapshotLayout> {
   /**
    * One fixed step of exactly `dt` seconds with `input`, the words the page sampled most
-   * recently (the same array object every step; copy what you keep).
+   * recently. `input` is the same array object every step on either transport, rewritten in
+   * place when a newer input arrives: keeping the array keeps the newest input, so copy the
+   * numbers of a step you want to remember.
    */
   update(dt: number, input: Float64Array, loop: LoopState): void;
   /**

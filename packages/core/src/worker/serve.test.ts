@@ -223,6 +223,31 @@ describe('serveSimulation', () => {
     close();
   });
 
+  it('after a first snapshot whose write threw, reports it once and steps nothing it cannot show', async () => {
+    let writes = 0;
+    let steps = 0;
+    const { port, replies, init, close } = served(() =>
+      simulation({
+        update: () => void steps++,
+        write() {
+          if (++writes === 1) throw new Error('write failed');
+        },
+      }),
+    );
+    init();
+    port.postMessage({ t: 'start' });
+    port.postMessage({ t: 'user', data: 'anyone?' });
+    await until(() => replies.length > 0, 'the error');
+    await new Promise((resolve) => setTimeout(resolve, 40)); // steps would have run by now
+    port.postMessage({ t: 'start' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(replies.map((r) => r.t)).toEqual(['error']);
+    expect((replies[0]!.error as Error).message).toBe('write failed');
+    expect(steps).toBe(0);
+    expect(writes).toBe(1);
+    close();
+  });
+
   it('hands a dispose to the simulation once its setup is done', async () => {
     let disposed = 0;
     const { port, replies, init, close } = served(async () => {

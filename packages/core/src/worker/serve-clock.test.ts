@@ -1,0 +1,140 @@
+import { MessageChannel } from 'node:worker_threads';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLoop } from '../loop.js';
+import { SEED } from '../test-support/check.js';
+import { wordLayout } from '../test-support/word-sim.js';
+import type { InitMessage, Port, WorkerTimeOptions } from './protocol.js';
+import { serveSimulation } from './serve.js';
+
+/**
+ * The worker keeps the main thread's clock: the same ticks per second of real time at every
+ * time scale (slow motion included, where a step is due later than maxDelta), and a change of
+ * time scale counted from the moment it arrives, as the main thread's next frame counts it.
+ * Both run on one fake clock (timers and performance.now), the worker on its own step timer.
+ */
+
+const STEP = 1000 / 60;
+const TIME: WorkerTimeOptions = {
+  timestep: STEP,
+  maxDelta: 250,
+  maxSteps: 10,
+  overflow: 'drop',
+  timeScale: 1,
+};
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A simulation served over a real channel on its own step timer; `steps` holds each step's time. */
+async function servedAt(timeScale: number) {
+  const { port1, port2 } = new MessageChannel();
+  const steps: number[] = [];
+  let ready = false;
+  port1.on('message', (message: { t: string }) => {
+    if (message.t === 'ready') ready = true;
+  });
+  serveSimulation(
+    () => ({
+      update: () => void steps.push(performance.now()),
+      write() {},
+    }),
+    { port: port2 as unknown as Port },
+  );
+  port1.postMessage({
+    t: 'init',
+    options: { ...TIME, timeScale },
+    layout: wordLayout(1),
+    inputLength: 0,
+    transport: 'message',
+    data: null,
+  } satisfies InitMessage);
+  while (!ready) await settle();
+  port1.postMessage({ t: 'start' });
+  await settle();
+  await settle();
+  return { port: port1, steps, close: () => port1.close() };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the worker’s clock', () => {
+  it('makes as many ticks per second of real time as createLoop on the main thread, at any time scale', async () => {
+    const scales = fc.oneof(
+      fc.constantFrom(1 / 3, 0.04, 7.5, 0.01, 1, 0.5, 2),
+      fc.double({ min: 0.01, max: 8, noNaN: true }),
+    );
+    await fc.assert(
+      fc.asyncProperty(scales, fc.integer({ min: 3000, max: 12_000 }), async (scale, ms) => {
+        vi.useFakeTimers({
+          toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+        });
+        try {
+          const worker = await servedAt(scale);
+          // The main thread's loop on 60 Hz frames from the same moment (the worker's first
+          // frame, its baseline, comes at once on start), and a last frame at the end, so both
+          // have counted the same real time.
+          let main = 0;
+          const loop = createLoop({
+            timestep: STEP,
+            timeScale: scale,
+            scheduler: 'manual',
+            pauseWhenHidden: false,
+            update: () => void main++,
+          }).start();
+          loop.frame(performance.now());
+          const frames = setInterval(() => loop.frame(performance.now()), STEP);
+          await vi.advanceTimersByTimeAsync(ms);
+          clearInterval(frames);
+          loop.frame(performance.now());
+          worker.port.postMessage({ t: 'stop' });
+          await settle();
+          worker.close();
+          expect(Math.abs(worker.steps.length - main)).toBeLessThanOrEqual(1);
+        } finally {
+          vi.useRealTimers();
+        }
+      }),
+      { seed: SEED, numRuns: 24 },
+    );
+  });
+
+  it('counts the time before a change of time scale at the old scale, and steps at the new one from then on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { port, steps, close } = await servedAt(0.04);
+    await vi.advanceTimersByTimeAsync(2000); // 2 s at 0.04: 80 ms of game time, 4 steps
+    expect(steps.length).toBe(4);
+    const changed = performance.now();
+    port.postMessage({ t: 'scale', value: 1 });
+    await settle();
+    // The main thread shows a change at its next frame with one step: here the next step is
+    // due within a step of the change (the time before it, at 0.04, owed less than a step).
+    await vi.advanceTimersByTimeAsync(STEP + 1);
+    expect(steps.length).toBe(5);
+    expect(steps[4]! - changed).toBeLessThanOrEqual(STEP + 1);
+    // From then on one step a wake, one a step of real time: no burst, nothing dropped.
+    await vi.advanceTimersByTimeAsync(1000);
+    const after = steps.slice(4);
+    expect(new Set(after).size).toBe(after.length);
+    expect(Math.abs(after.length - Math.floor((1000 + STEP + 1) / STEP))).toBeLessThanOrEqual(1);
+    port.postMessage({ t: 'stop' });
+    await settle();
+    close();
+  });
+
+  it('sleeps no longer than half of maxDelta, so the clock never clamps a wait it planned as a stall', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const { port, steps, close } = await servedAt(0.01);
+    await vi.advanceTimersByTimeAsync(12_000); // 120 ms of game time: 7 steps
+    expect(steps.length).toBe(7);
+    const delays = timeouts.mock.calls.map(([, ms]) => ms ?? 0);
+    expect(delays.length).toBeGreaterThanOrEqual(12_000 / (TIME.maxDelta / 2));
+    expect(Math.max(...delays)).toBeLessThanOrEqual(TIME.maxDelta / 2);
+    port.postMessage({ t: 'stop' });
+    await settle();
+    close();
+    vi.restoreAllMocks();
+  });
+});
