@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
@@ -111,6 +112,23 @@ describe('the matchmaking body: at most maxBodyBytes, JSON', () => {
     expect(game!.gate.limits).toBeDefined();
   });
 
+  it('takes a body of exactly maxBodyBytes, declared or streamed', async () => {
+    const address = await start({ maxBodyBytes: 64 });
+    const body = `{"x":"${'a'.repeat(56)}"}`;
+    expect(body).toHaveLength(64);
+    expect((await post(address, 'create/arena', undefined, body)).status).toBe(200);
+    expect((await post(address, 'create/arena', undefined, `${body} `)).status).toBe(413);
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: game!.port, method: 'POST', path: '/matchmake/create/arena' },
+        (response) => resolve(response.resume().statusCode ?? 0),
+      ).on('error', reject);
+      req.write(body.slice(0, 32)); // chunked: no content-length
+      req.end(body.slice(32));
+    });
+    expect(streamed).toBe(200);
+  });
+
   it('refuses a streamed body as it passes the limit, reading no further', async () => {
     await start({ maxBodyBytes: 1024 });
     const { status, body, written } = await new Promise<{
@@ -216,6 +234,41 @@ describe('rooms made per client and per process', () => {
     await expect
       .poll(async () => (await post(address, 'create/arena')).status, { timeout: 5000 })
       .toBe(200);
+  });
+});
+
+describe('matchmaking while the process shuts down, and by whose address', () => {
+  it('answers 503 once the matchmaker is shutting down', async () => {
+    const address = await start();
+    await matchMaker.gracefullyShutdown(); // the matchmaker alone: the port still answers
+    const response = await post(address, 'joinOrCreate/arena', address);
+    expect([response.status, await response.json()]).toEqual([
+      503,
+      { code: 503, error: 'this process is shutting down' },
+    ]);
+    expect(response.headers.get('access-control-allow-origin')).toBe(address);
+    const http = (game!.server.transport as unknown as { server: import('node:http').Server })
+      .server;
+    await game!.stop(); // the operators' port; Colyseus's shutdown already ran
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+    game = undefined;
+  });
+
+  it('counts rooms per client by clientAddress when given (a proxy it trusts)', async () => {
+    const address = await start({
+      createsPerClient: 1,
+      clientAddress: (req) => String(req.headers['x-client']),
+    });
+    const make = (client: string) =>
+      fetch(`${address}/matchmake/create/arena`, {
+        method: 'POST',
+        headers: { 'x-client': client },
+        body: '{}',
+      });
+    const statuses = [];
+    for (const client of ['a', 'b', 'a', 'b', 'c']) statuses.push((await make(client)).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 200]);
   });
 });
 

@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +149,29 @@ describe('npm start: the built page and the game on one port (startServer with p
     ]);
     const page = await fetch(url);
     expect([page.status, await page.text()]).toEqual([200, '<canvas id="game"></canvas>']);
+  });
+
+  it('closes the file when a client goes away in the middle of it', async () => {
+    const big = join(folder, 'dist', 'big.bin');
+    writeFileSync(big, Buffer.alloc(8 << 20, 1));
+    // The descriptors of this process open on the file: the server runs here.
+    const open = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === big;
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
+    await new Promise<void>((resolve, reject) => {
+      get({ host: '127.0.0.1', port: game.port, path: '/big.bin' }, (response) => {
+        response.once('data', () => {
+          response.destroy(); // the first bytes, then gone
+          resolve();
+        });
+      }).on('error', reject);
+    });
+    await expect.poll(open, { timeout: 5000 }).toBe(0);
   });
 
   it('sends an empty file as 200 with no body', async () => {

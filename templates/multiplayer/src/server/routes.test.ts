@@ -118,6 +118,19 @@ describe('startServer', () => {
     }
   });
 
+  it("the players' port taken: startServer rejects and closes the operators' port it opened", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    const operatorPort = await freePort();
+    try {
+      await expect(startServer({ port, operatorPort })).rejects.toThrow(/EADDRINUSE/);
+      await expect(fetch(`http://127.0.0.1:${operatorPort}/stats`)).rejects.toThrow();
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+
   it("an operator port taken: startServer rejects and leaves the players' port unopened", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
