@@ -1,4 +1,5 @@
 import { RecordingError } from './error.js';
+import { misfitField } from './format-checks.js';
 import { hashNumbers } from './hash.js';
 import type { RecordingParts } from './recording.js';
 
@@ -141,5 +142,7 @@ export function decodeRecording(bytes: Uint8Array): RecordingParts {
   }
   // Also a length that points short of the end, or past it only for a slice, which reads less.
   if (at !== bytes.length) fail(MISFIT);
+  const misfit = misfitField(parts!);
+  if (misfit !== undefined) fail(misfit);
   return parts!;
 }
