@@ -11,15 +11,19 @@
 import { loadModules, serverLimits, stopOnSignals } from './vite-load.mjs';
 
 const host = process.env.HOST || '127.0.0.1';
-const { loader, modules } = await loadModules('/src/server/server.ts', '/src/server/processes.ts');
-const [{ startServer }, { freePort }] = modules;
+const { loader, modules } = await loadModules(
+  '/src/server/server.ts',
+  '/src/server/processes.ts',
+  '/src/server/matchmake-route.ts',
+);
+const [{ startServer }, { freePort }, { forwardedFor }] = modules;
 const port = Number(process.env.PORT) || (await freePort(host));
 const game = await startServer({
   port,
   host,
   redis: process.env.REDIS_URL || undefined,
   publicAddress: process.env.PUBLIC_ADDRESS || `${host}:${port}`,
-  ...serverLimits(),
+  ...serverLimits(forwardedFor),
 });
 const { operatorPort, processId } = game;
 console.log(JSON.stringify({ port: game.port, operatorPort, processId }));

@@ -22,8 +22,12 @@ if (!existsSync(join(page, 'index.html'))) {
 }
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT) || 3000;
-const { loader, modules } = await loadModules('/src/server/server.ts');
-const game = await modules[0].startServer({ port, host, page, ...serverLimits() });
+const { loader, modules } = await loadModules(
+  '/src/server/server.ts',
+  '/src/server/matchmake-route.ts',
+);
+const [{ startServer }, { forwardedFor }] = modules;
+const game = await startServer({ port, host, page, ...serverLimits(forwardedFor) });
 console.log(`arena: the page and the game server on http://${host}:${game.port}/`);
 console.log(
   `arena: operators' /stats and /recording on http://${process.env.OPERATOR_HOST || '127.0.0.1'}:${game.operatorPort}/`,

@@ -32,9 +32,11 @@ export async function loadModules(...paths) {
  * startServer's operator port and matchmaking limits from the environment, unset ones left to
  * its defaults: OPERATOR_PORT (0: a free one), OPERATOR_HOST (default 127.0.0.1),
  * ALLOWED_ORIGINS (comma-separated origins besides the page's own), MAX_BODY_BYTES,
- * CREATES_PER_CLIENT (rooms one address may make a minute) and MAX_ROOMS_PER_PROCESS.
+ * CREATES_PER_CLIENT (rooms one address may make a minute), MAX_ROOMS_PER_PROCESS, and
+ * TRUST_PROXY=1 behind a proxy (players counted by the address it adds to X-Forwarded-For).
+ * `forwardedFor` is matchmake-route.ts's, loaded with the server.
  */
-export function serverLimits(env = process.env) {
+export function serverLimits(forwardedFor, env = process.env) {
   const number = (name) => (env[name] ? Number(env[name]) : undefined);
   return {
     operatorPort: number('OPERATOR_PORT'),
@@ -43,6 +45,7 @@ export function serverLimits(env = process.env) {
     maxBodyBytes: number('MAX_BODY_BYTES'),
     createsPerClient: number('CREATES_PER_CLIENT'),
     maxRoomsPerProcess: number('MAX_ROOMS_PER_PROCESS'),
+    clientAddress: env.TRUST_PROXY === '1' ? forwardedFor : undefined,
   };
 }
 

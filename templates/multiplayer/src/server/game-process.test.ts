@@ -6,7 +6,12 @@ type Proc = Awaited<ReturnType<typeof startGameProcess>>;
 describe('a game process (scripts/game-server.mjs, as npm start and dev:cluster load the server)', () => {
   let game: Proc | undefined;
   beforeAll(async () => {
-    game = await startGameProcess({ HOST: '127.0.0.1', CREATES_PER_CLIENT: '3' });
+    game = await startGameProcess({
+      HOST: '127.0.0.1',
+      CREATES_PER_CLIENT: '3',
+      TRUST_PROXY: '1',
+      ALLOWED_ORIGINS: 'https://game.example,https://portal.example',
+    });
   });
   afterAll(() => game?.stop());
 

@@ -3,6 +3,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
+import { forwardedFor } from './matchmake-route';
 import { type GameServer, type StartOptions, startServer } from './server';
 
 let game: GameServer | undefined;
@@ -253,6 +254,28 @@ describe('matchmaking while the process shuts down, and by whose address', () =>
     http.closeAllConnections();
     await new Promise((resolve) => http.close(resolve));
     game = undefined;
+  });
+
+  it('forwardedFor: the last X-Forwarded-For address (the trusted proxy’s), else the peer', async () => {
+    const address = await start({ createsPerClient: 1, clientAddress: forwardedFor });
+    const make = (forwarded?: string) =>
+      fetch(`${address}/matchmake/create/arena`, {
+        method: 'POST',
+        headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+        body: '{}',
+      });
+    const statuses = [];
+    for (const forwarded of [
+      '203.0.113.7', // a player, as the proxy saw it
+      '198.51.100.1, 203.0.113.7', // the same player, lying in front of it: counted the same
+      '203.0.113.8',
+      ' 203.0.113.9 ',
+      undefined, // no proxy: the peer, 127.0.0.1
+      '', // an empty header: the peer again
+    ]) {
+      statuses.push((await make(forwarded)).status);
+    }
+    expect(statuses).toEqual([200, 429, 200, 200, 200, 429]);
   });
 
   it('counts rooms per client by clientAddress when given (a proxy it trusts)', async () => {

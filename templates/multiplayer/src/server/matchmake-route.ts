@@ -25,6 +25,17 @@ export interface MatchmakeOptions {
   checkOptions?: (roomName: string, options: unknown) => string | undefined;
 }
 
+/**
+ * A {@link MatchmakeOptions.clientAddress} for a server behind one proxy it trusts (Caddy,
+ * nginx, a host's router): the last address in X-Forwarded-For, the one that proxy added for
+ * the peer it saw (earlier ones are the client's to write), else the connection's peer.
+ */
+export function forwardedFor(request: IncomingMessage): string {
+  const header = request.headers['x-forwarded-for'];
+  const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return list[list.length - 1]!.trim() || (request.socket.remoteAddress ?? '');
+}
+
 /** {@link MatchmakeOptions} with every default applied. */
 export type ResolvedMatchmakeOptions = Required<MatchmakeOptions>;
 
