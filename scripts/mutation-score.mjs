@@ -1,21 +1,32 @@
 #!/usr/bin/env node
 /**
  * The gate after `stryker run` (`pnpm mutate`), shared by every package that runs Stryker
- * (@loop/core, the templates): reads Stryker's JSON report in the current package, prints the
- * mutation score of each area and exits 1 when one is under its threshold. Areas are arguments,
+ * (@loop/core, the templates, the lab): reads Stryker's JSON report in the current package,
+ * prints each area's mutants by status and its mutation score, and exits 1 when one is under its
+ * threshold or a marked line holds a mutant that is not killed. Areas are arguments,
  * `<path prefix>=<threshold>`, the first matching one wins; @loop/core passes
  * `src/dom/=80 src/=90` (dom/ is driven by the real-browser tests), a template `src/=85`.
- * `--checked=<date>` names the day the marked lines' siblings were last checked killed.
+ * `--checked=<date>` names the day the marked lines' siblings were last checked killed
+ * (scripts/mutation-siblings.mjs checks them).
  *
  *   node ../../scripts/mutation-score.mjs src/dom/=80 src/=90 --checked=2026-11-22
  *
  * Score = detected / valid, as Stryker counts it: killed and timed-out mutants are detected;
- * survived and uncovered ones are not; compile errors and mutants marked equivalent (a
- * `// Stryker disable` comment with its reason, so the mark moves with the code) do not count.
- * It also rewrites MUTANTS.md, the list of those equivalent mutants and why, from the report.
+ * survived and uncovered ones are not; compile errors, mutants marked equivalent (a
+ * `// Stryker disable` comment with its reason, so the mark moves with the code) and mutants a
+ * named rule leaves out (scripts/mutation-rules.mjs) do not count, and are printed apart.
+ *
+ * It writes MUTANTS.md (mutants-md.mjs) and puts the committed incremental results in their
+ * committed form (mutation-incremental.mjs), each only when its bytes change. In the test
+ * suite's check run (LOOP_MUTATION_CHECK=1, scripts/stryker-template.mjs) it writes no
+ * committed file: a MUTANTS.md that would change goes to reports/mutation/ with a warning.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { mutantsMarkdown } from './mutants-md.mjs';
+import { incrementalText, writeIfChanged } from './mutation-incremental.mjs';
+import { STATUSES, score, tally } from './mutation-tally.mjs';
+import { CHECK_ENV, COMMITTED_INCREMENTAL, isCheckRun } from './stryker-template.mjs';
 
 const root = process.cwd();
 const { name: packageName } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -39,93 +50,72 @@ if (AREAS.length === 0) {
   console.error('usage: node mutation-score.mjs <path prefix>=<threshold>... [--checked=<date>]');
   process.exit(2);
 }
-const DETECTED = new Set(['Killed', 'Timeout']);
-const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
-const tally = AREAS.map((area) => ({ ...area, detected: 0, undetected: 0, survivors: [] }));
-const equivalent = [];
-/**
- * Mutants of a mutator the package's Stryker config leaves out (`mutator.excludedMutations`, with
- * its reason in that config): counted apart, not listed as equivalent mutants.
- */
-const EXCLUDED = /^Ignored because of excluded mutation/;
-const excluded = new Map();
-for (const [path, file] of Object.entries(report.files)) {
-  const name = relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/');
-  const area = tally.find((a) => a.test(name));
-  if (!area) {
-    console.error(`mutation-score: ${name} is in no area (${args.join(' ')})`);
-    process.exit(2);
-  }
-  for (const m of file.mutants) {
-    const where = `${name}:${m.location.start.line}`;
-    if (DETECTED.has(m.status)) area.detected++;
-    else if (UNDETECTED.has(m.status)) {
-      area.undetected++;
-      area.survivors.push(`${where} ${m.mutatorName} ${m.status}: ${m.replacement ?? ''}`);
-    } else if (m.status === 'Ignored' && EXCLUDED.test(m.statusReason ?? '')) {
-      excluded.set(m.mutatorName, (excluded.get(m.mutatorName) ?? 0) + 1);
-    } else if (m.status === 'Ignored') {
-      equivalent.push({
-        where,
-        mutator: m.mutatorName,
-        replacement: m.replacement ?? '',
-        reason: m.statusReason ?? '',
-      });
-    }
-  }
+const files = Object.entries(report.files).map(([path, file]) => ({
+  name: relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/'),
+  mutants: file.mutants,
+}));
+const result = tally(files, AREAS);
+if (result.unplaced.length > 0) {
+  console.error(`mutation-score: ${result.unplaced.join(', ')} in no area (${args.join(' ')})`);
+  process.exit(2);
 }
 
 let failed = false;
-for (const a of tally) {
-  const valid = a.detected + a.undetected;
-  const score = valid === 0 ? 100 : (100 * a.detected) / valid;
-  const ok = score >= a.threshold;
+console.log(`${packageName}:`);
+for (const a of result.areas) {
+  const { detected, valid, percent } = score(a.counts);
+  const ok = percent >= a.threshold;
   failed ||= !ok;
   console.log(
-    `${ok ? 'ok  ' : 'FAIL'} ${a.name}: ${score.toFixed(2)} % (${a.detected} of ${valid} detected; threshold ${a.threshold} %)`,
+    `${ok ? 'ok  ' : 'FAIL'} ${a.name}: ${percent.toFixed(2)} % (${detected} of ${valid} detected; threshold ${a.threshold} %)`,
   );
-  for (const s of a.survivors) console.log(`       ${s}`);
+  console.log(`       ${STATUSES.map(([key, label]) => `${a.counts[key]} ${label}`).join(', ')}`);
+  for (const s of a.survivors) {
+    console.log(`       ${s.where} ${s.mutator} ${s.status}: ${s.replacement}`);
+  }
 }
 
-for (const [mutator, count] of excluded) {
-  console.log(`     ${count} ${mutator} mutants not run: excluded by stryker.config.mjs`);
+for (const { rule, count } of result.excluded.values()) {
+  console.log(`     excluded by rule "${rule.name}": ${count} mutants (${rule.reason})`);
+}
+const leftOut = (report.config?.mutate ?? []).filter((p) => p.startsWith('!'));
+if (leftOut.length > 0) {
+  console.log(`     files not mutated (stryker.config.mjs): ${leftOut.join(' ')}`);
 }
 
-/** Rows of silenced mutants, one per place, mutator and replacement. */
-const rows = new Map();
-for (const e of equivalent.sort((x, y) =>
-  x.where.localeCompare(y.where, 'en', { numeric: true }),
-)) {
-  const replacement = `\`${e.replacement.replaceAll('|', '\\|').replace(/\s+/g, ' ')}\``;
-  rows.set(`${e.where}|${e.mutator}|${replacement}`, [
-    `\`${e.where}\``,
-    e.mutator,
-    replacement,
-    e.reason.replace(/^.*?: /, ''),
-  ]);
+if (result.unkilledBesideMarks.length > 0) {
+  failed = true;
+  console.log('FAIL marked lines hold mutants of other mutators that are not killed:');
+  for (const e of result.unkilledBesideMarks) {
+    console.log(`       ${e.where} ${e.mutator} ${e.status}: ${e.replacement}`);
+  }
 }
-writeFileSync(join(root, 'MUTANTS.md'), markdown([...rows.values()]));
+const silenced = result.sharedMarks.reduce((n, s) => n + s.count, 0);
+console.log(
+  `     ${result.equivalent.length} mutants marked equivalent; ${result.sharedMarks.length} marks silence more than one mutant of their mutator (${silenced} in all)${result.sharedMarks.length > 0 ? ', siblings to review:' : ''}`,
+);
+for (const s of result.sharedMarks) console.log(`       ${s.line} ${s.mutator}: ${s.count}`);
+
+const markdown = mutantsMarkdown({ packageName, checked, ...result });
+if (isCheckRun()) {
+  // The test suite's run: committed files are read, never written.
+  console.log(`     check run (${CHECK_ENV}=1): results in reports/, no committed file written`);
+  const current = existsSync('MUTANTS.md') ? readFileSync('MUTANTS.md', 'utf8') : '';
+  if (current !== markdown) {
+    mkdirSync('reports/mutation', { recursive: true });
+    writeIfChanged('reports/mutation/MUTANTS.md', markdown);
+    console.log(
+      'WARN MUTANTS.md is out of date (the fresh one is reports/mutation/MUTANTS.md): run pnpm mutate and commit it',
+    );
+  }
+} else {
+  if (writeIfChanged('MUTANTS.md', markdown)) console.log('     MUTANTS.md rewritten');
+  if (existsSync(COMMITTED_INCREMENTAL)) {
+    const text = incrementalText(JSON.parse(readFileSync(COMMITTED_INCREMENTAL, 'utf8')));
+    if (writeIfChanged(COMMITTED_INCREMENTAL, text)) {
+      console.log(`     ${COMMITTED_INCREMENTAL} put in its committed form`);
+    }
+  }
+}
 process.exit(failed ? 1 : 0);
-
-/** The file as the repository's formatter (biome) writes it: table columns padded to width. */
-function markdown(rows) {
-  const table = [['where', 'mutator', 'mutant', 'why the line is marked'], ...rows];
-  const widths = table[0].map((_, i) => Math.max(3, ...table.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  const siblings = checked
-    ? `Those were checked killed by a run with\nevery comment removed (${checked})`
-    : 'Whether those are killed shows only in a run\nwith every comment removed';
-  const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;
-  return `# Equivalent mutants
-
-Mutants of \`${packageName}\` that no test can kill because they do not change what the code
-does, each marked in the source with a \`// Stryker disable next-line <mutator>: <reason>\`
-comment. A comment silences every mutant of its mutator on that line, so the table lists them
-all: beside each equivalent one (\`<\` made \`<=\` where both agree at the boundary) may stand
-a sibling that does change behaviour (\`<\` made \`>=\`). ${siblings}. This file is written by \`pnpm mutate\` from Stryker's
-report; every other mutant must be killed.
-
-${[line(table[0]), rule, ...table.slice(1).map(line)].join('\n')}
-`;
-}

@@ -99,7 +99,10 @@ if (needed.length > 0) {
 
 // 4. Every check: lint, types, builds, unit/property/browser tests, scaffold end-to-end, budgets,
 // and the mutation scores of @loop/core, the templates and the lab (incremental: only mutants a
-// change touched are run).
+// change touched are run). The mutation step runs as a check (LOOP_MUTATION_CHECK=1, passed
+// through by turbo.json): it reads each package's committed results and writes its own under
+// reports/, so a test run leaves the clone as it found it; `pnpm mutate` refreshes them.
+env.LOOP_MUTATION_CHECK = '1';
 run('pnpm', ['lint']);
 // One task at a time: the machine has few cores, and Chromium and Stryker each want them all.
 run('pnpm', [

@@ -9,7 +9,7 @@
  *   the page's elements (controls, plots, tables, the guide's panel, the canvas and its size)
  *   and only those browser tests reach it. What the view draws is not: the lanes' painting is
  *   src/lane-paint.ts, mutated and tested in Node against a recording 2D context.
- * - No StringLiteral mutants: the lab's strings are almost all prose for the reader (each
+ * - No StringLiteral mutants (rule 'prose' of ../../scripts/mutation-rules.mjs): the lab's strings are almost all prose for the reader (each
  *   lane's label, note and pick, the guide's claims, the experiments' titles and captions:
  *   206 of the 318 mutants the first run left alive). The strings that steer behaviour are held
  *   by tests against tables of their own: lane ids and modes (lanes.test.ts), URL keys and
@@ -21,11 +21,12 @@
  */
 import { templateStrykerConfig } from '../../scripts/stryker-template.mjs';
 
-const shared = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'));
+const shared = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'), {
+  rules: ['prose'],
+});
 
 export default {
   ...shared,
   vitest: { configFile: 'vitest.unit.config.ts' },
   mutate: [...(shared.mutate ?? []), '!src/view/**', '!src/test-support/**'],
-  mutator: { excludedMutations: ['StringLiteral'] },
 };

@@ -1,4 +1,6 @@
 // @ts-check
+import { incrementalFile } from '../../scripts/stryker-template.mjs';
+
 /**
  * Mutation testing of @loop/core (`pnpm mutate`): Stryker breaks the source one small change at
  * a time and runs the tests that cover it, node and real-browser ones alike; a change no test
@@ -19,9 +21,11 @@ export default {
   // needs TypeScript's JS API, and TypeScript 7 has none. Stryker skips a file that is absent.
   tsconfigFile: 'no-tsconfig-rewrite.json',
   // Results of earlier runs are reused for mutants whose code and covering tests did not change:
-  // CI re-tests only what a change touched. The file is committed.
+  // CI re-tests only what a change touched. The file is committed (mutation/, in the form
+  // ../../scripts/mutation-incremental.mjs writes); the test suite's run reads it and writes
+  // its own under reports/ (../../scripts/stryker-template.mjs, incrementalFile).
   incremental: true,
-  incrementalFile: 'mutation/stryker-incremental.json',
+  incrementalFile: incrementalFile(),
   mutate: [
     'src/**/*.ts',
     '!src/**/*.test.ts',

@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // And the repository's own checks beside the scripts they check (../../scripts/*.test.mjs:
+    // the clean clone, the mutation gate), which need no package of their own.
+    include: ['test/**/*.test.ts', '../../scripts/*.test.mjs'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 300_000,
