@@ -15,11 +15,16 @@
  * - src/worker-page.ts: worker mode's page, the `new Worker` and its createWorkerLoop, and the
  *   same buttons wired to messages.
  * Tests and their helpers (*.test-support.ts, the setup *.test-setup.ts) are not mutated.
+ *
+ * Rules 'look' and 'hues' (scripts/mutation-rules.mjs): the scene's colours, materials and the
+ * boxes' hues are judged by eye, not by a test.
  */
 import { templateStrykerConfig } from '../../scripts/stryker-template.mjs';
 
 export default {
-  ...templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner')),
+  ...templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'), {
+    rules: ['look', 'hues'],
+  }),
   mutate: [
     'src/**/*.ts',
     '!src/**/*.test.ts',

@@ -94,21 +94,17 @@ export class View {
     const scene = this.scene;
     scene.background = new Color('#0b1020');
     scene.fog = this.fog;
-    // Stryker disable next-line StringLiteral: colours are the look, judged by eye (the gallery), not by a test
     scene.add(new HemisphereLight('#dfe8ff', '#3a2a1a', 1.6));
-    // Stryker disable next-line StringLiteral: colours are the look, judged by eye (the gallery), not by a test
     const sun = new DirectionalLight('#ffffff', 2.2);
     sun.position.set(8, 20, 6);
     scene.add(sun);
 
     const floor = new Mesh(
       new BoxGeometry(FLOOR_HALF * 2, 1, FLOOR_HALF * 2),
-      // Stryker disable next-line StringLiteral,ObjectLiteral: the floor's look, judged by eye (the gallery), not by a test
       new MeshStandardMaterial({ color: '#1d2740', roughness: 0.9 }),
     );
     floor.position.y = -0.5;
     scene.add(floor);
-    // Stryker disable next-line StringLiteral: colours are the look, judged by eye (the gallery), not by a test
     const grid = new GridHelper(FLOOR_HALF * 2, FLOOR_HALF * 2, '#3b5b96', '#26375a');
     grid.position.y = 0.002;
     scene.add(grid);
@@ -117,7 +113,6 @@ export class View {
     const edge = BOX_HALF * 2;
     this.boxes = new InstancedMesh(
       new BoxGeometry(edge, edge, edge),
-      // Stryker disable next-line ObjectLiteral: the boxes' surface is the look, judged by eye, not by a test
       new MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 }),
       count,
     );
@@ -128,14 +123,12 @@ export class View {
     const color = new Color();
     // Stryker disable next-line EqualityOperator: a colour at i = count lands past the colour buffer's end, which a typed array ignores
     for (let i = 0; i < count; i++) {
-      // Stryker disable next-line ArithmeticOperator: the boxes' hues, the look (i / 0.618 steps by the golden ratio as i * 0.618 does)
       this.boxes.setColorAt(i, color.setHSL(0.55 + 0.35 * ((i * 0.618) % 1), 0.65, 0.58));
     }
     scene.add(this.boxes);
 
     this.ball = new Mesh(
       new IcosahedronGeometry(PLAYER_RADIUS, 1),
-      // Stryker disable next-line StringLiteral,ObjectLiteral,BooleanLiteral: the ball's look (flat-shaded facets), judged by eye, not by a test
       new MeshStandardMaterial({ color: '#ffb347', flatShading: true, roughness: 0.4 }),
     );
     scene.add(this.ball);

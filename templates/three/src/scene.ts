@@ -84,7 +84,6 @@ export function frameScene(view: View, aspect: number): void {
  */
 export function createView(count: number): View {
   const scene = new Scene();
-  // Stryker disable StringLiteral: colours are the look, judged by eye (the gallery), not by a test
   scene.background = new Color('#05070d');
   scene.fog = new Fog('#05070d', 14, 34);
   // Placed by frameScene, for the canvas's aspect ratio.
@@ -96,7 +95,6 @@ export function createView(count: number): View {
   sun.position.set(5, 10, 7);
   scene.add(sun);
   const grid = new GridHelper(30, 30, '#29406b', '#16223a');
-  // Stryker restore StringLiteral
   grid.position.y = -3;
   scene.add(grid);
 
@@ -107,7 +105,6 @@ export function createView(count: number): View {
     new IcosahedronGeometry(0.4, 0),
   ];
   // White, so each instance's colour (set below) is the colour drawn.
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: the surface's look (flat-shaded facets), judged by eye, not by a test
   const material = new MeshStandardMaterial({ roughness: 0.45, metalness: 0.1, flatShading: true });
   const positions = new Float64Array(count * 3);
   const orientations = new Float64Array(count * 4);
@@ -137,7 +134,6 @@ export function createView(count: number): View {
   scene.add(
     new Mesh(
       new IcosahedronGeometry(0.8, 2),
-      // Stryker disable next-line ObjectLiteral,StringLiteral: colours are the look, judged by eye (the gallery), not by a test
       new MeshStandardMaterial({ color: '#ffd27a', emissive: '#6b4a10' }),
     ),
   );
