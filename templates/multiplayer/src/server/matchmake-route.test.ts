@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import { matchMaker } from '@colyseus/core';
+import { type AuthContext, matchMaker, Room as ServerRoom } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
-import { forwardedFor } from './matchmake-route';
+import { forwardedFor, resolveMatchmakeOptions } from './matchmake-route';
 import { type GameServer, type StartOptions, startServer } from './server';
 
 let game: GameServer | undefined;
@@ -96,6 +96,42 @@ describe('matchmaking CORS: the game’s own origin, and those allowed by name',
   });
 });
 
+describe("Colyseus's matchmaker, as its own handler called it", () => {
+  it('passes the method and room from the path, a Bearer token and the client address', async () => {
+    const seen: unknown[] = [];
+    class Probe extends ServerRoom {
+      static override async onAuth(token: string, options: unknown, context: AuthContext) {
+        seen.push([token, options, context.ip, context.headers['x-probe']]);
+        return true;
+      }
+    }
+    const address = await start();
+    game!.server.define('probe', Probe);
+    const send = (authorization?: string) =>
+      fetch(`${address}/matchmake/create/probe`, {
+        method: 'POST',
+        headers: { 'x-probe': 'p', ...(authorization ? { authorization } : {}) },
+        body: '{"a":1}',
+      });
+    for (const authorization of ['Bearer abc', 'Basic abc', undefined]) {
+      expect((await send(authorization)).status).toBe(200);
+    }
+    expect(seen).toEqual([
+      ['abc', { a: 1 }, '127.0.0.1', 'p'],
+      [undefined, { a: 1 }, '127.0.0.1', 'p'],
+      [undefined, { a: 1 }, '127.0.0.1', 'p'],
+    ]);
+  });
+
+  it('leaves a missing method or room to Colyseus, which names it', async () => {
+    const address = await start();
+    const none = await (await fetch(`${address}/matchmake`, { method: 'POST', body: '{}' })).json();
+    expect(none.error).toBe('invalid method ""');
+    const noRoom = await (await post(address, 'create')).json();
+    expect(noRoom.error).toContain('""');
+  });
+});
+
 describe('the matchmaking body: at most maxBodyBytes, JSON', () => {
   it('refuses a body declared too large at once, with 413 and the reason', async () => {
     const address = await start({ maxBodyBytes: 64 });
@@ -110,6 +146,8 @@ describe('the matchmaking body: at most maxBodyBytes, JSON', () => {
       code: 413,
       error: 'a matchmaking body is at most 64 bytes (maxBodyBytes)',
     });
+    // The connection closes after the refusal: the rest of the body is never read.
+    expect(response.headers.get('connection')).toBe('close');
     expect(game!.gate.limits).toBeDefined();
   });
 
@@ -296,6 +334,15 @@ describe('matchmaking while the process shuts down, and by whose address', () =>
 });
 
 describe('startServer checks its limits before it listens', () => {
+  it('takes maxBodyBytes from 2 to 1 MiB, and no origins by default', () => {
+    expect(resolveMatchmakeOptions({ maxBodyBytes: 2 }).maxBodyBytes).toBe(2);
+    expect(resolveMatchmakeOptions({ maxBodyBytes: 1 << 20 }).maxBodyBytes).toBe(1 << 20);
+    expect(resolveMatchmakeOptions().allowedOrigins).toEqual([]);
+    expect(() => resolveMatchmakeOptions({ allowedOrigins: [5 as unknown as string] })).toThrow(
+      new RangeError('allowedOrigins must hold origins such as https://game.example, got 5'),
+    );
+  });
+
   it.each([
     [{ createsPerClient: 0 }, 'createsPerClient must be an integer from 1 to 1000000000, got 0'],
     [
