@@ -39,10 +39,8 @@ function forward(
         resolve(true);
       },
     );
-    out.once('error', () => {
-      if (outgoing.headersSent) outgoing.destroy();
-      resolve(outgoing.headersSent);
-    });
+    // Only before an answer: once one came, its failures come on it ('aborted', above).
+    out.once('error', () => resolve(false));
     out.end(body);
   });
 }
