@@ -85,8 +85,11 @@ if (inRepo && !(await findPnpmWorkspace(target))?.covers) {
 }
 
 // 3. The project, by the create-loop just built (its errors are its own one line).
+// Outside the repository @loop/core comes from vendor/ (step 4): create-loop need not ask the
+// registry for a published version that does not exist yet.
 const created = spawnSync(process.execPath, [join(cli, 'index.js'), ...args], {
   cwd,
+  env: inRepo ? process.env : { ...process.env, CREATE_LOOP_VENDORED: '1' },
   stdio: 'inherit',
 });
 if (created.status !== 0) process.exit(created.status ?? 1);

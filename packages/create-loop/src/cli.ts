@@ -1,8 +1,9 @@
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseCliArgs } from './args.js';
 import { paint } from './color.js';
 import { CancelledError, CliError } from './errors.js';
 import { DEFAULT_DIR, helpText } from './help.js';
+import { installWarnings } from './install-warning.js';
 import { cdPathFor, nextSteps } from './next-steps.js';
 import {
   packageRoot,
@@ -11,12 +12,13 @@ import {
   templatesDir,
 } from './package-files.js';
 import { detectPackageManager } from './package-manager.js';
+import { folderNameProblem, packageNameFor } from './project-name.js';
 import { scaffold } from './scaffold.js';
 import { signalExitCode } from './staging.js';
 import { describeEntries, entriesToRemove, realTarget, targetProblem } from './target.js';
 import { findTemplate, listTemplates, type TemplateInfo, templateNames } from './templates.js';
-import { toValidPackageName } from './validate.js';
 import { findPnpmWorkspace, planWorkspaceLink, readTemplateManifest } from './workspace.js';
+import { workspaceDependencyNames } from './workspace-deps.js';
 
 /**
  * create-loop from argv to a finished project: parse flags, answer --help/--version/--list,
@@ -52,11 +54,17 @@ export async function main(argv: readonly string[]): Promise<void> {
   let template: TemplateInfo | undefined =
     args.template === undefined ? undefined : findTemplate(templates, args.template);
   let dir = args.targetDir;
-  if (dir !== undefined) checkTarget(resolve(cwd, dir), args.overwrite, cwd);
+  let overwrite = args.overwrite;
+  if (dir !== undefined) checkTarget(dir, overwrite, cwd);
   const interactive = args.interactive ?? process.stdin.isTTY === true;
+  // An overwrite chosen at the prompt was confirmed there, with the list of what goes.
+  let confirmed = false;
   if (interactive && (dir === undefined || template === undefined)) {
     const { ask } = await import('./prompts.js');
-    ({ dir, template } = await ask({ dir, template, templates, overwrite: args.overwrite, cwd }));
+    const answers = await ask({ dir, template, templates, overwrite, cwd });
+    ({ dir, template } = answers);
+    confirmed = answers.overwrite && !overwrite;
+    overwrite = answers.overwrite;
   }
   if (template === undefined) {
     throw new CliError(
@@ -65,14 +73,17 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   dir ??= DEFAULT_DIR;
   const target = realTarget(resolve(cwd, dir));
-  checkTarget(target, args.overwrite, cwd);
-  const removing = args.overwrite ? entriesToRemove(target) : [];
+  checkTarget(dir, overwrite, cwd);
+  const removing = overwrite ? entriesToRemove(target) : [];
   if (removing.length > 0) {
-    if (interactive) await (await import('./prompts.js')).confirmRemoval(target, removing);
+    if (confirmed)
+      console.log(`Overwriting: removing from ${target}: ${describeEntries(removing)}`);
+    else if (interactive) await (await import('./prompts.js')).confirmRemoval(target, removing);
     else console.log(`--overwrite: removing from ${target}: ${describeEntries(removing)}`);
   }
 
-  const packageName = toValidPackageName(basename(target));
+  const { name: packageName, note } = packageNameFor(basename(target));
+  if (note !== undefined) console.log(note);
   const versions = await readWorkspaceVersions();
   const link = planWorkspaceLink(
     await findPnpmWorkspace(target),
@@ -89,7 +100,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     packageName,
     versions,
     keepWorkspace: link.keep,
-    overwrite: args.overwrite,
+    overwrite,
     packageManager: pm,
     removing,
     onInterrupt: (signal) => {
@@ -103,10 +114,29 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log(`${paint('green', 'Done.')} ${files} files, package "${packageName}". Now run:\n`);
   for (const step of steps) console.log(`  ${step}`);
   console.log('');
+  // Published ranges that may not exist: not when the workspace's copy is kept, nor when
+  // `pnpm create:local` points the dependency at a packed tarball next (it sets the variable).
+  if (linked || process.env.CREATE_LOOP_VENDORED === '1') return;
+  const warnings = await installWarnings({
+    manifestFile: join(target, 'package.json'),
+    names: workspaceDependencyNames(await readTemplateManifest(template.dir)),
+    template: template.name,
+    folder: basename(target),
+    env: process.env,
+  });
+  for (const line of warnings) console.log(line);
+  if (warnings.length > 0) console.log('');
 }
 
-/** Fails early (before any prompt) when the target cannot take the project: see targetProblem. */
-function checkTarget(target: string, overwrite: boolean, cwd: string): void {
-  const problem = targetProblem(target, overwrite, cwd);
+/**
+ * Fails early (before any prompt) when `dir` cannot take the project: a name that makes no
+ * folder (folderNameProblem), or a target that cannot receive it (targetProblem).
+ */
+function checkTarget(dir: string, overwrite: boolean, cwd: string): void {
+  const target = resolve(cwd, dir);
+  const problem =
+    folderNameProblem(dir) ??
+    folderNameProblem(basename(target)) ??
+    targetProblem(realTarget(target), overwrite, cwd);
   if (problem !== undefined) throw new CliError(problem);
 }

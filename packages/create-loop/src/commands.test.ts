@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forPackageManager, installCommand, runCommand } from './commands.js';
+import { commentColumn, forPackageManager, installCommand, runCommand } from './commands.js';
 
 describe('installCommand and runCommand', () => {
   it('spell install and scripts as each manager does', () => {
@@ -49,7 +51,7 @@ describe('forPackageManager', () => {
 \`\`\`sh
 pnpm install
 pnpm dev --host   # on your phone
-pnpm build           # into dist/
+pnpm build        # into dist/
 pnpm test
 \`\`\`
 
@@ -61,10 +63,55 @@ checks the types.
   it('writes yarn and bun commands, bun with run for every script', () => {
     const yarn = forPackageManager(README, 'yarn');
     expect(yarn).toContain('\nyarn\nyarn dev --host   #');
+    expect(yarn).toContain('\nyarn build        #');
     expect(yarn).toContain('\nyarn test\n');
     const bun = forPackageManager(README, 'bun');
     expect(bun).toContain('\nbun install\nbun run dev --host   #');
     expect(bun).toContain('\nbun run test\n');
     expect(bun).not.toMatch(/\bnpm (install|test|run)\b/);
   });
+});
+
+/** The monorepo's templates' READMEs, as create-loop copies them. */
+const TEMPLATES = resolve(import.meta.dirname, '..', '..', '..', 'templates');
+const READMES = readdirSync(TEMPLATES).flatMap((name) => {
+  try {
+    return [[name, readFileSync(join(TEMPLATES, name, 'README.md'), 'utf8')] as const];
+  } catch {
+    return [];
+  }
+});
+
+describe('comment columns', () => {
+  it('keeps the gap before the comments, moving a continued comment with them', () => {
+    const block =
+      '```sh\nnpm run dev -- --host   # one\nnpm test                # two\n                        # more\n```';
+    expect(forPackageManager(block, 'pnpm')).toBe(
+      '```sh\npnpm dev --host   # one\npnpm test         # two\n                  # more\n```',
+    );
+  });
+
+  it('leaves a block without comments, and prose, alone but for the commands', () => {
+    expect(forPackageManager('run `npm test`  # not a block', 'pnpm')).toBe(
+      'run `pnpm test`  # not a block',
+    );
+  });
+
+  it('reads a column: one, none, or -1 when the comments wander', () => {
+    expect(commentColumn('a  # x\nbbb  # y')).toBe(-1);
+    expect(commentColumn('a    # x\nbbb  # y')).toBe(5);
+    expect(commentColumn('a\nb')).toBeUndefined();
+  });
+
+  it.each(READMES)(
+    'templates/%s/README.md: every code block aligned for every manager',
+    (name, text) => {
+      for (const pm of ['npm', 'pnpm', 'yarn', 'bun'] as const) {
+        for (const block of forPackageManager(text, pm).match(/^```[^\n]*\n[\s\S]*?^```$/gm) ??
+          []) {
+          expect(commentColumn(block), `${name} for ${pm}:\n${block}`).not.toBe(-1);
+        }
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_WIDTH, helpText, wrap } from './help.js';
+import { PUBLISHED } from './start-commands.js';
 
 /** Lines of `text` wider than the help's 80 columns, with their widths. */
 const tooWide = (text: string) =>
@@ -37,6 +38,29 @@ describe('helpText', () => {
     expect(paragraphs.find((p) => p.includes('--template is required'))).not.toContain('staging');
     expect(paragraphs.find((p) => p.includes('staging'))).toContain('Errors exit 1');
     expect(paragraphs.find((p) => p.includes('pnpm workspace'))).toContain('workspace:^');
+  });
+
+  it('before the release: says nothing is on npm and shows the clone’s command first', () => {
+    const text = helpText(['a'], false);
+    expect(text).toContain('Not on npm yet: until the first release, npm create loop answers 404.');
+    const local = text.indexOf('  pnpm create:local ../my-game --template rapier\n');
+    expect(local).toBeGreaterThan(0);
+    expect(text.indexOf('  npm create loop@latest my-game -- --template three\n')).toBeGreaterThan(
+      local,
+    );
+    expect(tooWide(text)).toEqual([]);
+  });
+
+  it('after it: the npm, pnpm and yarn lines alone', () => {
+    const text = helpText(['a'], true);
+    expect(text).not.toMatch(/create:local|Not on npm/);
+    expect(text).toContain(
+      'from a template.\n\n  npm create loop@latest my-game -- --template three\n  pnpm create loop my-game --template canvas2d\n  yarn create loop my-game --template mobile\n\nArguments:',
+    );
+  });
+
+  it('follows the switch when no state is given', () => {
+    expect(helpText(['a'])).toBe(helpText(['a'], PUBLISHED));
   });
 
   it('says when no template was shipped', () => {

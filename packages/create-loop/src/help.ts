@@ -1,3 +1,5 @@
+import { PUBLISHED, usageLines } from './start-commands.js';
+
 /** The default directory when none is given and no prompt may ask for one. */
 export const DEFAULT_DIR = 'loop-game';
 
@@ -12,7 +14,7 @@ const OPTION_COLUMN = 25;
  * under its option however many there are. Kept apart from the CLI so that the documented
  * behaviour (especially what happens without a TTY) sits in one place the tests can read.
  */
-export function helpText(templateNames: readonly string[]): string {
+export function helpText(templateNames: readonly string[], published: boolean = PUBLISHED): string {
   const names = templateNames.length > 0 ? templateNames.join(', ') : '(none shipped)';
   const template = wrap(`the template: ${names}`, HELP_WIDTH - OPTION_COLUMN)
     .map((line, i) => (i === 0 ? line : `${' '.repeat(OPTION_COLUMN)}${line}`))
@@ -21,9 +23,7 @@ export function helpText(templateNames: readonly string[]): string {
 
 Start a game on @loop/core from a template.
 
-  npm create loop@latest my-game -- --template three
-  pnpm create loop my-game --template canvas2d
-  yarn create loop my-game --template mobile
+${howToStart(published)}
 
 Arguments:
   dir                    where to create the project; "." for the current
@@ -52,6 +52,25 @@ Inside a pnpm workspace that holds @loop/core, in a folder its
 pnpm-workspace.yaml lists (games/* in the loop repository), the project keeps
 "workspace:^" and builds against the workspace's own @loop/core.
 `;
+}
+
+/**
+ * The usage lines in the state of the release switch (`PUBLISHED`): before the first release,
+ * said plainly that nothing is on npm, and the clone's command first.
+ */
+function howToStart(published: boolean): string {
+  const lines = usageLines(published).map(([command]) => `  ${command}`);
+  if (published) return lines.join('\n');
+  return [
+    'Not on npm yet: until the first release, npm create loop answers 404. Today,',
+    'from a clone of the loop repository:',
+    '',
+    lines[0],
+    '',
+    'After the first release:',
+    '',
+    ...lines.slice(1),
+  ].join('\n');
 }
 
 /**

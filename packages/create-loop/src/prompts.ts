@@ -1,13 +1,16 @@
 import { resolve } from 'node:path';
 import { CancelledError, EXIT_CANCELLED } from './errors.js';
 import { DEFAULT_DIR } from './help.js';
-import { describeEntries, targetProblem } from './target.js';
+import { folderNameProblem } from './project-name.js';
+import { describeEntries, entriesToRemove, realTarget, targetProblem } from './target.js';
 import type { TemplateInfo } from './templates.js';
 
 /** What the prompts fill in. */
 export interface Answers {
   dir: string;
   template: TemplateInfo;
+  /** True when the user chose, at the prompt, to replace a non-empty directory's contents. */
+  overwrite: boolean;
 }
 
 /** What the prompts start from: whatever the command line already gave. */
@@ -21,7 +24,9 @@ export interface AskOptions {
 
 /**
  * Asks, with @clack/prompts, for whatever the command line left out: the project directory,
- * then the template. Ctrl-C or Escape at a prompt throws `CancelledError`.
+ * then the template. A directory that is not empty gets a choice (pick another folder, the
+ * default; overwrite it; cancel), since no flag can be passed from inside a prompt. Ctrl-C or
+ * Escape at a prompt throws `CancelledError`.
  *
  * Why clack: small, maintained, and it restores the terminal on cancel. It is imported lazily
  * so that `--no-interactive` runs (CI, scripts) never load it.
@@ -52,21 +57,50 @@ async function askWith(
   };
   clack.intro('create-loop');
   let dir = options.dir;
-  if (dir === undefined) {
+  let overwrite = options.overwrite;
+  while (dir === undefined) {
     const answer = check(
       await clack.text({
         message: 'Project directory:',
         placeholder: DEFAULT_DIR,
         defaultValue: DEFAULT_DIR,
-        validate: (value) =>
-          targetProblem(
-            resolve(options.cwd, value?.trim() || DEFAULT_DIR),
-            options.overwrite,
-            options.cwd,
-          ),
+        // Only what no answer can fix here; a non-empty directory gets a choice below.
+        validate: (value) => {
+          const typed = value?.trim() || DEFAULT_DIR;
+          return (
+            folderNameProblem(typed) ??
+            targetProblem(resolve(options.cwd, typed), true, options.cwd)
+          );
+        },
       }),
     );
-    dir = answer.trim() || DEFAULT_DIR;
+    const typed = answer.trim() || DEFAULT_DIR;
+    const target = realTarget(resolve(options.cwd, typed));
+    const entries = overwrite ? [] : entriesToRemove(target);
+    if (entries.length === 0) {
+      dir = typed;
+      break;
+    }
+    const choice = check(
+      await clack.select({
+        message: `${target} is not empty (${describeEntries(entries)}). What now?`,
+        initialValue: 'another',
+        options: [
+          { value: 'another', label: 'Pick another folder' },
+          {
+            value: 'overwrite',
+            label: 'Overwrite it',
+            hint: 'removes all of the above; keeps .git',
+          },
+          { value: 'cancel', label: 'Cancel' },
+        ],
+      }),
+    );
+    if (choice === 'cancel') throw new CancelledError();
+    if (choice === 'overwrite') {
+      dir = typed;
+      overwrite = true;
+    }
   }
   let template = options.template;
   if (template === undefined) {
@@ -85,7 +119,7 @@ async function askWith(
     );
     template = options.templates.find((t) => t.name === name) ?? options.templates[0]!;
   }
-  return { dir, template };
+  return { dir, template, overwrite };
 }
 
 /**

@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startRegistry } from './registry-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A registry on loopback holding the fixture versions (see `setup`). */
+    registry: string;
+  }
+}
 
 const pkgDir = resolve(import.meta.dirname, '..');
 
@@ -21,9 +30,20 @@ function newest(dir: string): number {
 /**
  * The cli and e2e tests run the BUILT CLI. Turbo builds before testing; when the tests are run
  * by hand after an edit (of src/, the build script or a template), rebuild here instead of
- * testing a stale dist/.
+ * testing a stale dist/. Then starts a registry on loopback that holds the fixture templates'
+ * published versions, which the CLI tests point npm_config_registry at (`cleanEnv`), so the
+ * CLI's check that they are published never leaves the machine.
  */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  build();
+  const registry = await startRegistry({
+    packages: { '@loop/core': ['0.1.0'], '@loop/fixture-tools': ['1.2.3'] },
+  });
+  project.provide('registry', registry.url);
+  return registry.stop;
+}
+
+function build(): void {
   const entry = join(pkgDir, 'dist', 'index.js');
   const stale =
     !existsSync(entry) ||

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, beforeEach, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import { MONOREPO_ONLY } from '../src/copy.js';
 import { STAGING_PREFIX } from '../src/staging.js';
 
@@ -129,13 +129,13 @@ export interface RunResult {
 }
 
 /**
- * The environment for a child CLI: ours minus everything npm/pnpm set for the test run itself
- * (the user agent above all, which the CLI reads), plus `env`.
+ * The environment for a child process: ours minus everything npm/pnpm set for the test run
+ * itself (the user agent above all, which the CLI reads), plus `env`.
  */
 export function cleanEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|pnpm_|PNPM_|INIT_CWD$|FORCE_COLOR$)/.test(key)) continue;
+    if (/^(npm_|pnpm_|PNPM_|INIT_CWD$|FORCE_COLOR$|CREATE_LOOP_VENDORED$)/.test(key)) continue;
     out[key] = value;
   }
   out.NO_COLOR = '1';
@@ -176,6 +176,15 @@ export function spawnCollecting(
   return Object.assign(child, { result });
 }
 
+/**
+ * The environment for the CLI under test: `cleanEnv` with npm's registry the loopback one that
+ * global-setup started (it holds the fixture versions, so the CLI's registry check passes
+ * without the network), plus `env`.
+ */
+export function cliEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return cleanEnv({ npm_config_registry: inject('registry'), ...env });
+}
+
 /** Spawns `node <bin> ...args` with a piped (non-TTY) stdin. */
 export function start(
   bin: string,
@@ -184,7 +193,7 @@ export function start(
 ): ChildProcess & { result: Promise<RunResult> } {
   return spawnCollecting(process.execPath, [bin, ...args], {
     cwd: options.cwd,
-    env: cleanEnv(options.env),
+    env: cliEnv(options.env),
   });
 }
 
@@ -203,7 +212,7 @@ export function startWithCopyHeld(
 ): ChildProcess & { result: Promise<RunResult>; held: Promise<void> } {
   const child = spawnCollecting(process.execPath, ['--import', HOLD_COPY, bin, ...args], {
     cwd: options.cwd,
-    env: cleanEnv({ CREATE_LOOP_TEST_HOLD_AFTER: String(options.files) }),
+    env: cliEnv({ CREATE_LOOP_TEST_HOLD_AFTER: String(options.files) }),
     fd3: true,
   });
   child.stdin?.end();

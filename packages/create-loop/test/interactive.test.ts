@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { shellQuote } from '../src/next-steps.js';
-import { cleanEnv, stripAnsi, useSandbox } from './helpers.js';
+import { cliEnv, stripAnsi, useSandbox } from './helpers.js';
 
 /**
  * The prompts need a real terminal. `script` (util-linux) runs the CLI on a pseudo-terminal;
@@ -31,7 +31,7 @@ function terminal(args: readonly string[]): Terminal {
   const command = `stty cols 100 rows 30; exec ${[process.execPath, sandbox.bin, ...args].map((a) => shellQuote(a)).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     cwd: sandbox.work,
-    env: cleanEnv({ TERM: 'xterm-256color', NO_COLOR: '1' }),
+    env: cliEnv({ TERM: 'xterm-256color', NO_COLOR: '1' }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let raw = '';
@@ -143,18 +143,64 @@ describe('interactive mode (on a pseudo-terminal)', () => {
     expect(readdirSync(sandbox.work)).toEqual([]);
   });
 
-  it('the directory prompt refuses a non-empty directory and asks again', async () => {
-    const taken = join(sandbox.work, 'taken');
-    mkdirSync(taken);
-    writeFileSync(join(taken, 'mine.txt'), 'mine');
+  /** A directory `taken` in the sandbox holding one file of the user's. */
+  const taken = () => {
+    const dir = join(sandbox.work, 'taken');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mine.txt'), 'mine');
+    return dir;
+  };
+
+  it('a non-empty directory at the prompt offers a choice; Enter picks another folder', async () => {
+    const dir = taken();
     const t = terminal(['-t', 'beta']);
     await t.waitFor(/Project directory:/);
     t.type('taken\r');
-    await t.waitFor(/is not empty; pass --overwrite/);
-    t.type(`${'\u007f'.repeat('taken'.length)}fresh\r`); // backspace it away, type another
+    await t.waitFor(/taken is not empty \(mine\.txt\)\. What now\?/);
+    expect(t.screen()).not.toContain('--overwrite');
+    expect(t.screen()).toMatch(/Pick another folder[\s\S]*Overwrite it[\s\S]*Cancel/);
+    t.type('\r'); // the default: never overwrite
+    await t.waitFor(/What now\?\n│\s+Pick another folder[\s\S]*◆\s+Project directory:/);
+    t.type('fresh\r'); // the prompt asks afresh
     expect(await t.exit).toBe(0);
-    expect(readdirSync(taken)).toEqual(['mine.txt']);
+    expect(readdirSync(dir)).toEqual(['mine.txt']);
     expect(readdirSync(sandbox.work).sort()).toEqual(['fresh', 'taken']);
+  });
+
+  it('choosing "Overwrite it" at the prompt replaces the contents, without asking twice', async () => {
+    const dir = taken();
+    const t = terminal(['-t', 'beta']);
+    await t.waitFor(/Project directory:/);
+    t.type('taken\r');
+    await t.waitFor(/What now\?/);
+    t.type('\u001b[B\r'); // arrow down to Overwrite it, Enter
+    expect(await t.exit).toBe(0);
+    expect(t.screen()).not.toContain('Go on?');
+    expect(t.screen()).toMatch(/Overwriting: removing from .*taken: mine\.txt/);
+    expect(readdirSync(dir).sort()).toEqual(['.gitignore', 'README.md', 'package.json']);
+  });
+
+  it('choosing "Cancel" at the prompt exits 130 and changes nothing', async () => {
+    const dir = taken();
+    const t = terminal(['-t', 'beta']);
+    await t.waitFor(/Project directory:/);
+    t.type('taken\r');
+    await t.waitFor(/What now\?/);
+    t.type('\u001b[B\u001b[B\r'); // down twice to Cancel, Enter
+    expect(await t.exit).toBe(130);
+    expect(t.screen()).toContain('create-loop: cancelled, nothing was written');
+    expect(readdirSync(dir)).toEqual(['mine.txt']);
+    expect(readdirSync(sandbox.work)).toEqual(['taken']);
+  });
+
+  it('the directory prompt refuses a name that makes no folder, and asks again', async () => {
+    const t = terminal(['-t', 'beta']);
+    await t.waitFor(/Project directory:/);
+    t.type('...\r');
+    await t.waitFor(/"\.\.\." is only dots/);
+    t.type('\u007f\u007f\u007fgame\r');
+    expect(await t.exit).toBe(0);
+    expect(readdirSync(sandbox.work)).toEqual(['game']);
   });
 
   it('--overwrite asks before removing, and no keeps everything', async () => {

@@ -29,7 +29,12 @@ function shellLines(section?: string): string[] {
   expect(start, `README section ${section}`).toBeGreaterThanOrEqual(0);
   const next = README.indexOf('\n## ', start + 1);
   const text = README.slice(start, next === -1 ? undefined : next);
-  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.trim().split('\n'));
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+    m[1]!
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '')),
+  );
 }
 
 /** The first cells of the rows of the README's options table (`| option | what |`). */

@@ -120,7 +120,7 @@ describe('scaffolding', () => {
     const cwd = join(sandbox.work, 'game', 'src');
     mkdirSync(cwd, { recursive: true });
     writeFileSync(join(sandbox.work, 'game', 'main.ts'), 'mine');
-    const result = await run(sandbox.bin, ['..', '-t', 'beta', '--overwrite'], { cwd });
+    const result = await run(sandbox.bin, ['../../game', '-t', 'beta', '--overwrite'], { cwd });
     expectOneLineError(result, /refusing to overwrite .*game: the current directory is inside it/);
     expect(readdirSync(join(sandbox.work, 'game')).sort()).toEqual(['main.ts', 'src']);
   });
