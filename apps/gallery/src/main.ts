@@ -1,3 +1,9 @@
+// The release switch and its commands (create-loop's, so the card says what the docs say).
+import {
+  cardCommand,
+  cardNote,
+  PUBLISHED,
+} from '../../../packages/create-loop/src/start-commands.js';
 import apps from '../apps.json';
 import thumbnail from '../thumbnails.json';
 
@@ -25,8 +31,8 @@ for (const app of apps as App[]) {
       'Needs its game server, which a static site cannot run: ',
       code('npm start'),
       ' in the loop repository serves it with every app, or start your own with ',
-      code(`npm create loop@latest my-game -- --template ${app.name}`),
-      '.',
+      code(cardCommand(PUBLISHED, app.name)),
+      `${cardNote(PUBLISHED)}.`,
     );
     item.dataset.serverApp = app.name;
     item.append(title, blurb, how);

@@ -2,6 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cardCommand,
+  cardNote,
+  PUBLISHED,
+} from '../../../packages/create-loop/src/start-commands.js';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { apps, galleryRoot, serverApps } from '../apps.mjs';
 import { type SiteServer, serveSite } from './site-server.js';
@@ -184,7 +189,9 @@ describe(`the built site, served under ${PREFIX}`, () => {
         expect(await card.locator('a').count(), `${name}: a link the site cannot serve`).toBe(0);
         const text = (await card.textContent()) ?? '';
         expect(text).toContain('npm start');
-        expect(text).toContain(`npm create loop@latest my-game -- --template ${name}`);
+        // The release switch's command, and before the release the word that it is not on npm.
+        expect(text).toContain(cardCommand(PUBLISHED, name));
+        expect(text).toContain(cardNote(PUBLISHED).trim());
         expect(existsSync(join(DIST, name)), `${name} built into the static site`).toBe(false);
       }
     } finally {
