@@ -19,6 +19,7 @@ export default {
     '!src/**/test-harness.ts',
     '!src/**/test-session.ts',
     '!src/**/test-link.ts',
+    '!src/**/test-sockets.ts',
     '!src/e2e/**',
     // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
     // the arena sits (letterbox.ts) is mutated.

@@ -1,12 +1,9 @@
-import { type Client, Room } from '@colyseus/core';
+import { type Client, ClientState } from '@colyseus/core';
 import { createLoop, type Loop } from '@loop/core';
 import { MAX_PLAYERS, TICK_RATE, TIMESTEP_MS } from '../shared/arena';
 import { INPUT_BYTES } from '../shared/input';
 import {
-  CLOSE_FLOOD,
-  CLOSE_MALFORMED,
   CLOSE_OVERSIZE,
-  MAX_STRIKES,
   MSG_INPUT,
   MSG_PING,
   MSG_PONG,
@@ -17,28 +14,38 @@ import {
 import { SnapshotCodec } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { type ArenaConfig, resolveConfig } from './config';
+import { GuardedRoom } from './guarded-room';
 import { Budget, buffered, MAX_BUFFERED, SLOW_TICKS } from './guards';
 import { InputQueue } from './input-queue';
+import { LogLimit } from './log-limit';
 import type { RoomStats, Seat } from './seat';
 import { SessionRecorder } from './session-recorder';
+import { Warden } from './warden';
 
 /**
  * One match: the authoritative world, stepped by `@loop/core`'s fixed step at TICK_RATE from
  * the inputs clients sent for each tick, never by the frame time. Every `snapshotRate`-th of a
  * second it sends each client the world (one encoding) stamped with that client's newest input
  * acknowledged. Clients predict and interpolate; the room only trusts its own simulation, and
- * gives every kind of bad input a defined outcome (see {@link receive}).
+ * gives every kind of bad input a defined outcome (see {@link receive} and warden.ts): whatever
+ * a client sends costs at most its own seat.
  *
+ * It costs nothing until a client is in it: the loop starts at the first join, and a room made
+ * that nobody joins goes when its seat reservation (`limits.reserveSeconds`) runs out.
  * Configure it with {@link arenaRoom} (server code), never with join options (a stranger's).
  */
-export class ArenaRoom extends Room {
+export class ArenaRoom extends GuardedRoom {
   /** Every room of this process that has not been disposed (the /stats route reads them). */
   static readonly live = new Set<ArenaRoom>();
   /** The room's settings, fixed by the server when it defined the room. */
   protected config = resolveConfig({});
   world = new World();
   readonly seats: (Seat | undefined)[] = new Array(MAX_PLAYERS).fill(undefined);
-  /** Steps the world; with `scheduler: 'manual'` a test drives it with `loop.frame(now)`. */
+  /**
+   * Steps the world from the first join on; with `scheduler: 'manual'` a test drives it with
+   * `loop.frame(now)`. Made first thing in onCreate (a room Colyseus disposes without running
+   * onCreate has none: see {@link onDispose}).
+   */
   loop!: Loop;
   /** The session's recording (session-recorder.ts), when `recordSeconds` is above 0. */
   recorder: SessionRecorder | undefined;
@@ -60,31 +67,36 @@ export class ArenaRoom extends Room {
   readonly #pong = new Float64Array(PONG_BYTES / 8);
   readonly #pongBytes = new Uint8Array(this.#pong.buffer);
   readonly #bySession = new Map<string, Seat>();
+  /** The room takes inputs and pings; every other type is refused before Colyseus reads it. */
+  protected readonly messageTypes: readonly number[] = [MSG_INPUT, MSG_PING];
+
+  protected guardedOf(sessionId: string): Seat | undefined {
+    return this.#bySession.get(sessionId);
+  }
+
+  protected get tick(): number {
+    return this.world.tick;
+  }
 
   override onCreate(): void {
-    this.maxClients = MAX_PLAYERS;
-    ArenaRoom.live.add(this);
-    this.world = new World(this.config.seed);
-    if (this.config.recordSeconds > 0)
-      this.recorder = new SessionRecorder(this.config.recordSeconds);
-    this.onMessage(MSG_INPUT, (client, message) => {
-      if (this.#admit(client)) this.receive(client, message);
-    });
-    this.onMessage(MSG_PING, (client, message) => {
-      if (this.#admit(client)) this.#ping(client, message);
-    });
-    this.onMessage('*', (client) => {
-      if (!this.#admit(client)) return;
-      this.refused.unknown++;
-      this.#strike(client);
-    });
     this.loop = createLoop({
       timestep: TIMESTEP_MS,
       scheduler: this.config.scheduler,
       // Stryker disable next-line BooleanLiteral: Node has no document to hide; said for a reader who copies the call to a page
       pauseWhenHidden: false,
       update: () => this.#step(),
-    }).start();
+    });
+    this.maxClients = MAX_PLAYERS;
+    const { limits, log, now } = this.config;
+    this.setSeatReservationTime(limits.reserveSeconds);
+    const logLimit = new LogLimit(limits.logBurst, limits.logPerSecond, log, now);
+    this.warden = new Warden(limits, TICK_RATE, this.refused, logLimit);
+    ArenaRoom.live.add(this);
+    this.world = new World(this.config.seed);
+    if (this.config.recordSeconds > 0)
+      this.recorder = new SessionRecorder(this.config.recordSeconds);
+    this.onMessage(MSG_INPUT, (client, message) => this.receive(client, message));
+    this.onMessage(MSG_PING, (client, message) => this.#ping(client, message));
   }
 
   override onJoin(client: Client): void {
@@ -97,13 +109,17 @@ export class ArenaRoom extends Room {
       strikes: 0,
       away: -1,
       kicked: false,
+      kickedAt: -1,
+      since: this.world.tick,
       budget: new Budget(),
       slowSince: -1,
     };
     this.seats[slot] = seat;
     this.#bySession.set(client.sessionId, seat);
+    this.quiet(client);
     this.world.join(slot);
     if (this.recorder) this.recorder.joined |= 1 << slot;
+    if (!this.loop.running) this.loop.start();
   }
 
   /**
@@ -127,6 +143,8 @@ export class ArenaRoom extends Room {
     seat.reconnection = this.allowReconnection(client, 'manual');
     try {
       seat.client = await seat.reconnection;
+      this.quiet(seat.client);
+      seat.since = this.world.tick;
       seat.away = -1;
       seat.reconnection = undefined;
     } catch {
@@ -140,9 +158,10 @@ export class ArenaRoom extends Room {
     this.world.leave(seat.slot);
   }
 
+  /** Safe in any state: Colyseus also disposes a room whose onCreate threw or never ran. */
   override onDispose(): void {
     ArenaRoom.live.delete(this);
-    this.loop.dispose();
+    this.loop?.dispose();
   }
 
   /**
@@ -154,39 +173,17 @@ export class ArenaRoom extends Room {
   receive(client: Client, message: unknown): void {
     const seat = this.#bySession.get(client.sessionId);
     if (!seat) return;
-    const verdict = seat.inputs.receive(message, this.world.tick);
+    const tick = this.world.tick;
+    const verdict = seat.inputs.receive(message, tick);
     if (verdict === 'ok') return;
+    if (verdict === 'malformed') {
+      this.warden.refuse(seat, 'malformed', tick);
+      return;
+    }
     this.refused[verdict]++;
-    if (verdict === 'oversize') this.#kick(seat, CLOSE_OVERSIZE, 'input message too large');
-    else if (verdict === 'malformed') this.#strike(client);
-  }
-
-  /**
-   * Pays for a message from the client's budget (guards.ts): false, and counted as `flood`,
-   * when it has none left; past FLOOD_LIMIT such messages the client is disconnected with 4429.
-   */
-  #admit(client: Client): boolean {
-    const seat = this.#bySession.get(client.sessionId);
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: Colyseus passes on messages only from clients in the room, each seated from onJoin until it is freed
-    if (!seat) return true;
-    const admission = seat.budget.spend();
-    if (admission === 'ok') return true;
-    this.refused.flood++;
-    if (admission === 'flood') this.#kick(seat, CLOSE_FLOOD, 'too many messages');
-    return false;
-  }
-
-  #kick(seat: Seat, code: number, reason: string): void {
-    // Stryker disable next-line ConditionalExpression: a second leave() of a client whose socket is already closing does nothing
-    if (seat.kicked) return;
-    seat.kicked = true;
-    seat.client.leave(code, reason);
-  }
-
-  #strike(client: Client): void {
-    const seat = this.#bySession.get(client.sessionId);
-    if (seat && ++seat.strikes >= MAX_STRIKES)
-      this.#kick(seat, CLOSE_MALFORMED, 'malformed messages');
+    if (verdict === 'oversize') {
+      this.warden.kick(seat, CLOSE_OVERSIZE, 'input message too large', tick);
+    }
   }
 
   /**
@@ -196,8 +193,9 @@ export class ArenaRoom extends Room {
    */
   #ping(client: Client, message: unknown): void {
     if (!(message instanceof Uint8Array) || message.byteLength !== PING_BYTES) {
-      this.refused.malformed++;
-      this.#strike(client);
+      const seat = this.#bySession.get(client.sessionId);
+      // Stryker disable next-line ConditionalExpression: the gate passes on a message only from a seated client
+      if (seat) this.warden.refuse(seat, 'malformed', this.world.tick);
       return;
     }
     this.#pongBytes.set(message);
@@ -216,6 +214,7 @@ export class ArenaRoom extends Room {
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
       if (!seat) continue;
+      this.warden.watch(seat, next);
       seat.budget.refill();
       // A reconnection is pending only while the seat is away.
       if (seat.reconnection && next - seat.away > wait) {
@@ -254,10 +253,8 @@ export class ArenaRoom extends Room {
     this.refused.slow++;
     // Stryker disable next-line EqualityOperator: slowSince is −1 or the tick it began, never 0: a snapshot goes out only after a step
     if (seat.slowSince < 0) seat.slowSince = this.world.tick;
-    else if (this.world.tick - seat.slowSince > SLOW_TICKS && !seat.kicked) {
-      seat.kicked = true;
-      // Stryker disable next-line OptionalChaining: every connection here is a ws WebSocket, which has terminate()
-      (seat.client.ref as { terminate?: () => void }).terminate?.();
+    else if (this.world.tick - seat.slowSince > SLOW_TICKS) {
+      this.warden.cut(seat, 'stopped reading', this.world.tick);
     }
     return true;
   }
@@ -267,8 +264,10 @@ export class ArenaRoom extends Room {
     // Stryker disable next-line EqualityOperator: seats[MAX_PLAYERS] is past the array's end: undefined, skipped
     for (let slot = 0; slot < MAX_PLAYERS; slot++) {
       const seat = this.seats[slot];
-      // Stryker disable next-line EqualityOperator: away is the tick of a drop, 0 only for one before the first step
-      if (!seat || seat.away >= 0 || this.#behind(seat)) continue;
+      // Only to a client that acknowledged its join (nothing queues for one that never does),
+      // not kicked, and present: one whose connection dropped is LEAVING while its seat waits.
+      if (!seat || seat.client.state !== ClientState.JOINED || seat.kicked) continue;
+      if (this.#behind(seat)) continue;
       const bytes = this.#codec.stamp(seat.inputs.newest, seat.missed, seat.slot);
       seat.client.sendBytes(MSG_SNAPSHOT, bytes);
       this.stats.bytesOut += bytes.byteLength;

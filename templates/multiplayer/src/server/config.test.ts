@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
 import { arenaRoom } from './arena-room';
 import { type ArenaConfig, resolveConfig } from './config';
+import { DEFAULT_LIMITS } from './limits';
 
 /** The RangeError resolveConfig throws for `config`. */
 function refusal(config: ArenaConfig): string {
@@ -16,24 +17,40 @@ function refusal(config: ArenaConfig): string {
 
 describe('resolveConfig', () => {
   it('fills in every default, and keeps what it is given', () => {
-    const { now, ...rest } = resolveConfig({});
+    const { now, log, ...rest } = resolveConfig({});
     expect(rest).toEqual({
       snapshotRate: 20,
       reconnectSeconds: 5,
       recordSeconds: 60,
       seed: 1,
       scheduler: 'timer',
+      limits: DEFAULT_LIMITS,
     });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    log('a line');
+    expect(warn).toHaveBeenCalledExactlyOnceWith('a line');
+    warn.mockRestore();
     const before = performance.now();
     const read = now();
     expect(read).toBeGreaterThanOrEqual(before);
     expect(read).toBeLessThanOrEqual(performance.now());
     const clock = () => 42;
+    const write = () => {};
     const given = { snapshotRate: 30, reconnectSeconds: 0, recordSeconds: 0, seed: -7 };
-    expect(resolveConfig({ ...given, scheduler: 'manual', now: clock })).toEqual({
+    expect(
+      resolveConfig({
+        ...given,
+        scheduler: 'manual',
+        now: clock,
+        log: write,
+        limits: { joinSeconds: 2 },
+      }),
+    ).toEqual({
       ...given,
       scheduler: 'manual',
       now: clock,
+      log: write,
+      limits: { ...DEFAULT_LIMITS, joinSeconds: 2 },
     });
   });
 
@@ -67,6 +84,9 @@ describe('resolveConfig', () => {
     expect(refusal({ seed: 1.5 })).toBe('arena seed must be an integer, got 1.5');
     expect(refusal({ scheduler: 'fast' as 'timer' })).toBe(
       "arena scheduler must be 'timer' or 'manual', got fast",
+    );
+    expect(refusal({ limits: { joinSeconds: 0 } })).toBe(
+      'arena limits.joinSeconds must be a number from 0.1 to 86400, got 0',
     );
   });
 

@@ -1,4 +1,5 @@
 import { TICK_RATE } from '../shared/arena';
+import { type Limits, resolveLimits } from './limits';
 
 /** Settings of an arena room, given by server code (never by a client). */
 export interface ArenaConfig {
@@ -24,10 +25,17 @@ export interface ArenaConfig {
   scheduler?: 'timer' | 'manual';
   /** The clock the room reads for pongs, in ms; default `performance.now`. A manual test passes its own. */
   now?: () => number;
+  /** What a client that joins and never answers, or is kicked, may cost: see limits.ts. */
+  limits?: Partial<Limits>;
+  /**
+   * Where the room writes a line about a client it refused or kicked (rate-limited by
+   * `limits.logBurst` and `logPerSecond`); default `console.warn`.
+   */
+  log?: (line: string) => void;
 }
 
 /** An {@link ArenaConfig} with every default applied. */
-export type ResolvedArenaConfig = Required<ArenaConfig>;
+export type ResolvedArenaConfig = Required<Omit<ArenaConfig, 'limits'>> & { limits: Limits };
 
 /** Applies the defaults and checks every setting: a RangeError names the setting and the value. */
 export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
@@ -64,5 +72,7 @@ export function resolveConfig(config: ArenaConfig): ResolvedArenaConfig {
     seed,
     scheduler,
     now: config.now ?? (() => performance.now()),
+    limits: resolveLimits(config.limits, 'arena limits'),
+    log: config.log ?? ((line) => console.warn(line)),
   };
 }

@@ -1,25 +1,19 @@
 import type { Client, Room } from '@colyseus/core';
-import type { Budget } from './guards';
 import type { InputQueue } from './input-queue';
+import type { Guarded } from './warden';
 
 /** A client in a seat: its player's slot, its pending inputs, what it has cost the room. */
-export interface Seat {
+export interface Seat extends Guarded {
   /** The client in the seat: a new one after a reconnection. */
   client: Client;
   readonly slot: number;
   readonly inputs: InputQueue;
   /** Ticks stepped without this client's input (the previous one was held). */
   missed: number;
-  /** Malformed messages so far; at MAX_STRIKES (protocol.ts) the client is disconnected. */
-  strikes: number;
   /** The tick its connection dropped, while the seat waits for it to reconnect; −1 when here. */
   away: number;
-  /** Disconnected by the room (bad input): such a client may not reconnect. */
-  kicked: boolean;
   /** The pending reconnection while away, which the step rejects when the wait is over. */
   reconnection?: ReturnType<Room['allowReconnection']>;
-  /** Its message budget (guards.ts). */
-  readonly budget: Budget;
   /** The tick since which its connection has had too much unsent; −1 when it keeps up. */
   slowSince: number;
 }

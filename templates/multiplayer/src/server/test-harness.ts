@@ -1,4 +1,4 @@
-import { matchMaker } from '@colyseus/core';
+import { ClientState, matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { expect, vi } from 'vitest';
 import { TIMESTEP_MS } from '../shared/arena';
@@ -22,7 +22,7 @@ export class Harness {
   static async start(arena: ArenaConfig = {}): Promise<Harness> {
     let harness: Harness | undefined;
     const game = await startServer({
-      arena: { scheduler: 'manual', now: () => harness?.now ?? 0, ...arena },
+      arena: { scheduler: 'manual', now: () => harness?.now ?? 0, log: () => {}, ...arena },
     });
     // Colyseus's heartbeat pings every 3 s of real time and cuts a client that missed two: the
     // slow reader the guards test holds still would be cut by it, not by the room, wherever the
@@ -44,6 +44,10 @@ export class Harness {
     room.onMessage(MSG_SNAPSHOT, () => {}); // the test adds its own handlers as it needs them
     room.onMessage(MSG_PONG, () => {});
     const arena = matchMaker.getLocalRoomById(room.roomId) as ArenaRoom;
+    // The room sends a client nothing until its join acknowledgement is in (sent as colyseus.js
+    // resolves the join): a step before it would skip this client's snapshot.
+    const joined = () => arena.clients.find((c) => c.sessionId === room.sessionId)?.state;
+    await until(() => joined() === ClientState.JOINED, 'the join to be acknowledged');
     if (arena.loop.now === 0) arena.loop.frame(this.now); // the baseline frame: no step
     return { room, arena };
   }
