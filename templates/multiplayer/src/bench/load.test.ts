@@ -10,7 +10,10 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
   });
   afterAll(() => game.stop());
 
-  it('reports rooms, tick rates, step time, CPU, bytes and input-to-snapshot latency', async () => {
+  // Real time: bots joining and playing a second or two, which a loaded machine stretches.
+  it('reports rooms, tick rates, step time, CPU, bytes and input-to-snapshot latency', {
+    timeout: 30_000,
+  }, async () => {
     const address = `http://127.0.0.1:${game.port}`;
     const operator = `http://127.0.0.1:${game.operatorPort}`;
     const report = await runLoad({
@@ -36,7 +39,9 @@ describe('the load test (a few bots for a moment: that it measures, never how fa
     expect(text).toContain(`per process       rooms ${report.rooms}; clients 10`);
   });
 
-  it('puts perRoom bots in each room, the last room the rest, and checks perRoom', async () => {
+  it('puts perRoom bots in each room, the last room the rest, and checks perRoom', {
+    timeout: 30_000,
+  }, async () => {
     const address = `http://127.0.0.1:${game.port}`;
     const operator = `http://127.0.0.1:${game.operatorPort}`;
     const options = { endpoint: address, processes: [operator], seconds: 0.3, warmup: 0.2 };
