@@ -52,7 +52,7 @@ export function mutantsMarkdown({ packageName, checked, equivalent, excluded, sh
   const shared =
     sharedMarks.length === 0
       ? 'No mark silences more than one mutant of its mutator.'
-      : `${sharedMarks.length} marks silence more than one mutant of their mutator: the rows that share a line and a mutator.`;
+      : `${sharedMarks.length} marks silence more than one mutant of their mutator: the rows that share a line and a mutator. \`node ../../scripts/mutation-siblings.mjs\` runs every marked mutant without its mark and says which tests kill.`;
   const rules =
     excluded.size === 0
       ? 'No rule leaves mutants out here.'

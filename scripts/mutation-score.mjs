@@ -7,7 +7,7 @@
  * `<path prefix>=<threshold>`, the first matching one wins; @loop/core passes
  * `src/dom/=80 src/=90` (dom/ is driven by the real-browser tests), a template `src/=85`.
  * `--checked=<date>` names the day the marked lines' siblings were last checked killed
- * (scripts/mutation-siblings.mjs checks them).
+ * (scripts/mutation-siblings.mjs runs them without their marks).
  *
  *   node ../../scripts/mutation-score.mjs src/dom/=80 src/=90 --checked=2026-11-22
  *
@@ -93,7 +93,7 @@ if (result.unkilledBesideMarks.length > 0) {
 }
 const silenced = result.sharedMarks.reduce((n, s) => n + s.count, 0);
 console.log(
-  `     ${result.equivalent.length} mutants marked equivalent; ${result.sharedMarks.length} marks silence more than one mutant of their mutator (${silenced} in all)${result.sharedMarks.length > 0 ? ', siblings to review:' : ''}`,
+  `     ${result.equivalent.length} mutants marked equivalent; ${result.sharedMarks.length} marks silence more than one mutant of their mutator (${silenced} in all)${result.sharedMarks.length > 0 ? ', siblings to review (node ../../scripts/mutation-siblings.mjs runs them without their marks):' : ''}`,
 );
 for (const s of result.sharedMarks) console.log(`       ${s.line} ${s.mutator}: ${s.count}`);
 

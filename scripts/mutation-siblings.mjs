@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * Runs the mutants that `// Stryker disable` comments silence, to show which of them tests kill
+ * (a developer's check, not part of CI). A comment silences every mutant of its mutator on its
+ * line: where `<` made `<=` is equivalent, `<` made `>=` on the same line may not be, and the gate
+ * (mutation-score.mjs) can only count such siblings. This copies the package to
+ * <repo>/.stryker-tmp/siblings-<name> (two levels below the root, as the configs expect; its
+ * node_modules' links copied), blanks every Stryker comment of the marked files there (line numbers
+ * kept), and runs Stryker on the marked lines alone, with no incremental results. It prints
+ * each marked mutant as killed or surviving: a killed one needs no mark (remove it if the
+ * line's other mutants are killed too); a surviving one is what its mark claims equivalent, so
+ * read its reason against it. Run it in a package after `pnpm mutate` (it reads
+ * reports/mutation/mutation.json for the marks):
+ *
+ *   node ../../scripts/mutation-siblings.mjs
+ *
+ * Nothing in the package is written; the copy is removed unless `--keep` is given.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { REPO_ROOT } from './mutation-incremental.mjs';
+import { classify } from './mutation-tally.mjs';
+
+const root = process.cwd();
+const keep = process.argv.includes('--keep');
+const reportPath = join(root, 'reports/mutation/mutation.json');
+if (!existsSync(reportPath)) {
+  console.error('mutation-siblings: no reports/mutation/mutation.json here: run pnpm mutate first');
+  process.exit(2);
+}
+
+/** The marked mutants of a report, by `file:line`: the mutators and how many were silenced. */
+function marks(report, base) {
+  const byLine = new Map();
+  for (const [path, file] of Object.entries(report.files)) {
+    const name = relative(base, join(report.projectRoot ?? base, path)).replaceAll('\\', '/');
+    for (const m of file.mutants) {
+      if (classify(m).status !== 'equivalent') continue;
+      const key = `${name}:${m.location.start.line}`;
+      const mark = byLine.get(key) ?? { name, line: m.location.start.line, silenced: [] };
+      mark.silenced.push(m);
+      byLine.set(key, mark);
+    }
+  }
+  return [...byLine.values()];
+}
+
+const marked = marks(JSON.parse(readFileSync(reportPath, 'utf8')), root);
+if (marked.length === 0) {
+  console.log('mutation-siblings: no marked mutants here');
+  process.exit(0);
+}
+
+const copy = join(REPO_ROOT, '.stryker-tmp', `siblings-${basename(root)}`);
+rmSync(copy, { recursive: true, force: true });
+mkdirSync(copy, { recursive: true });
+const skipped = new Set(['node_modules', 'dist', 'reports', '.turbo', 'MUTANTS.md']);
+cpSync(root, copy, {
+  recursive: true,
+  filter: (src) => {
+    const path = relative(root, src).replaceAll('\\', '/');
+    return !skipped.has(path.split('/')[0]) && path !== 'mutation/stryker-incremental.json';
+  },
+});
+// node_modules as pnpm made it, links kept as they are (relative, and the copy sits as deep as
+// the package): Stryker links the sandbox to a real node_modules folder, not to a link.
+cpSync(join(root, 'node_modules'), join(copy, 'node_modules'), {
+  recursive: true,
+  verbatimSymlinks: true,
+  filter: (src) => !/[\\/]node_modules[\\/]\.(vite|cache)\b/.test(src),
+});
+for (const file of new Set(marked.map((m) => m.name))) {
+  const path = join(copy, file);
+  const text = readFileSync(path, 'utf8');
+  // The comment becomes an empty one: every line keeps its number.
+  writeFileSync(path, text.replace(/\/\/\s*Stryker (disable|restore)\b.*$/gm, '//'));
+}
+
+const ranges = marked.map((m) => `${m.name}:${m.line}-${m.line}`);
+// The package's config with the marked lines alone to mutate, an incremental file that does
+// not exist (every mutant run afresh), and vitest's related-file lookup off: in a copy of a copy
+// (Stryker's sandbox of this one) it finds no test for a mutated file.
+writeFileSync(
+  join(copy, 'stryker.siblings.config.mjs'),
+  `import config from './stryker.config.mjs';
+export default {
+  ...config,
+  mutate: ${JSON.stringify(ranges)},
+  incrementalFile: 'reports/siblings-incremental.json',
+  vitest: { ...config.vitest, related: false },
+};
+`,
+);
+console.log(`mutation-siblings: ${marked.length} marked lines, Stryker in ${copy}`);
+const run = spawnSync('pnpm', ['exec', 'stryker', 'run', 'stryker.siblings.config.mjs'], {
+  cwd: copy,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const fresh = join(copy, 'reports/mutation/mutation.json');
+if (run.status !== 0 || !existsSync(fresh)) {
+  console.error(
+    `mutation-siblings: Stryker failed (exit ${run.status}); the copy is kept: ${copy}`,
+  );
+  process.exit(1);
+}
+
+const results = JSON.parse(readFileSync(fresh, 'utf8'));
+const status = new Map();
+for (const [path, file] of Object.entries(results.files)) {
+  const name = relative(copy, join(results.projectRoot ?? copy, path)).replaceAll('\\', '/');
+  for (const m of file.mutants) {
+    const key = `${name}:${m.location.start.line}:${m.location.start.column}|${m.mutatorName}|${m.replacement}`;
+    status.set(key, classify(m).status);
+  }
+}
+let surviving = 0;
+let unseen = 0;
+for (const mark of marked) {
+  console.log(`${mark.name}:${mark.line} (${mark.silenced[0].statusReason})`);
+  for (const m of mark.silenced) {
+    const key = `${mark.name}:${m.location.start.line}:${m.location.start.column}|${m.mutatorName}|${m.replacement}`;
+    const s = status.get(key);
+    const verdict =
+      s === 'killed' || s === 'timeout'
+        ? 'killed: needs no mark'
+        : s === undefined
+          ? 'not run (it spans more than its line)'
+          : `${s}: the mark claims it equivalent`;
+    if (s === 'survived' || s === 'noCoverage') surviving++;
+    if (s === undefined) unseen++;
+    console.log(`   ${m.location.start.column} ${m.mutatorName} \`${m.replacement}\`: ${verdict}`);
+  }
+}
+const total = marked.reduce((n, m) => n + m.silenced.length, 0);
+console.log(
+  `mutation-siblings: ${total} marked mutants, ${surviving} survive without their marks, ${total - surviving - unseen} killed, ${unseen} not run`,
+);
+if (!keep) rmSync(copy, { recursive: true, force: true });
