@@ -28,6 +28,15 @@ describe('npm run dev (vite.config.ts)', () => {
       const page = await fetch(url);
       expect(await page.text()).toContain('<canvas id="game">');
       await expectSnapshotsAt(`${url}colyseus`);
+      // The page's own origin passes the proxy (it keeps the Host the page asked); another's not.
+      const matchmake = (origin: string) =>
+        fetch(`${url}colyseus/matchmake/joinOrCreate/arena`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: '{}',
+        });
+      expect((await matchmake(new URL(url).origin)).status).toBe(200);
+      expect((await matchmake('https://evil.example')).status).toBe(403);
     } finally {
       await vite.close();
     }
