@@ -33,6 +33,9 @@ const SLOW = [
   'src/server/bad-input.test.ts',
   'src/server/session-recorder.test.ts',
   'src/server/guards.test.ts',
+  'src/server/room-lifecycle.test.ts',
+  'src/server/hostile-clients.test.ts',
+  'src/server/message-fuzz.test.ts',
   'src/client/convergence.test.ts',
 ];
 

@@ -152,12 +152,12 @@ describe("a live room's recording (real server, real clients, driven time)", () 
     const replayed = replaySession(Recording.fromBytes(recording.toBytes(), SIMULATION_BUILD));
     expect(bits(replayed)).toEqual(bits(arena.world));
     // What an operator downloads for a bug report.
-    const address = `http://127.0.0.1:${harness.game.port}`;
+    const address = `http://127.0.0.1:${harness.game.operatorPort}`; // the operators' port
     const response = await fetch(`${address}/recording/${arena.roomId}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(bits(replaySession(Recording.fromBytes(bytes, SIMULATION_BUILD)))).toEqual(
       bits(arena.world),
     );
     expect((await fetch(`${address}/recording/nope`)).status).toBe(404);
-  });
+  }, 60_000); // 720 steps, each after a round trip: slow on a loaded machine
 });
