@@ -5,9 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
-/** Debian's Chromium (`apt-get install chromium`) unless CHROMIUM_PATH says otherwise. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 /**
  * Flags: no sandbox (root, containers), nothing fetched, and no throttling of a page that is not
  * in front, so two pages in one browser both run at the display's rate.
@@ -46,10 +43,11 @@ export class Chromium {
     out.on('data', (chunk: string) => this.#receive(chunk));
   }
 
-  static async launch(): Promise<Chromium> {
+  /** Starts the browser at `path` (found by find-chromium.ts: Chrome, Chromium, Edge). */
+  static async launch(path: string): Promise<Chromium> {
     const profile = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
     // A process group of its own, so close() ends its helper processes with it.
-    const child = spawn(chromiumPath, [`--user-data-dir=${profile}`, ...ARGS], {
+    const child = spawn(path, [`--user-data-dir=${profile}`, ...ARGS], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
       detached: true,
     });

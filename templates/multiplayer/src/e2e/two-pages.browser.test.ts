@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { lerp } from '@loop/core';
 import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { TRACE_FIELDS } from '../page/trace';
 import { ArenaRoom } from '../server/arena-room';
 import { type GameServer, startServer } from '../server/server';
@@ -29,7 +29,12 @@ const waitFor = (what: string, check: () => Promise<boolean>) =>
     { timeout: 30_000, interval: 50 },
   );
 
-describe('two pages in one game in real Chromium, through the bad network (150 ± 30 ms, 5 % loss)', () => {
+/** The browser tools.global-setup.ts found; null (skip) where there is none and none is needed. */
+const chromium = inject('chromium');
+
+describe('two pages in one game in real Chromium, through the bad network (150 ± 30 ms, 5 % loss)', {
+  skip: chromium === null,
+}, () => {
   let game: GameServer;
   let vite: ViteDevServer;
   let browser: Chromium;
@@ -49,7 +54,7 @@ describe('two pages in one game in real Chromium, through the bad network (150 �
     delete process.env.GAME_PORT;
     await vite.listen();
     url = vite.resolvedUrls!.local[0]!;
-    browser = await Chromium.launch();
+    browser = await Chromium.launch(chromium!);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { redisServerPath } from '../e2e/find-redis';
 
 /**
  * Processes a test or a dev script starts and stops itself: a `redis-server` (Debian's) on a
@@ -76,7 +77,7 @@ function firstLine(
 export async function startRedis(): Promise<Started & { url: string }> {
   const port = await freePort();
   const child = spawn(
-    'redis-server',
+    redisServerPath(),
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
