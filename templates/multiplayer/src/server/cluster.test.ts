@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
@@ -33,12 +33,7 @@ function seatsSeen(room: Room): Promise<number[]> {
   });
 }
 
-/** Skipped where no redis-server was found and none is needed (src/e2e/tools.global-setup.ts). */
-const noRedis = inject('redisServer') === null;
-
-describe('rooms across processes (Redis presence and driver, a real redis-server, two game processes)', {
-  skip: noRedis,
-}, () => {
+describe('rooms across processes (Redis presence and driver, a real redis-server, two game processes)', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   let processes: Proc[] = [];
 
@@ -129,6 +124,12 @@ describe('rooms spread over processes, and any process matchmakes (a cluster of 
       await expectSnapshotsAt(`${url}colyseus`);
       await first.crash();
       await expectSnapshotsAt(`${url}colyseus`); // matched by the second, its room there
+      const fromPage = await fetch(`${url}colyseus/matchmake/joinOrCreate/arena`, {
+        method: 'POST',
+        headers: { origin: new URL(url).origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(fromPage.status).toBe(200); // the Host the page asked reaches the process
     } finally {
       process.env = env;
       await vite?.close();
