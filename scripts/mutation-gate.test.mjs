@@ -59,7 +59,7 @@ describe('the exclusion rules', () => {
   it('are named, with a reason, and an unknown name is refused naming it', () => {
     expect(ruleNamed('look').reason).toMatch(/judged by eye/);
     expect(() => ruleNamed('looks')).toThrow(RangeError);
-    expect(() => ruleNamed('looks')).toThrow(/"looks".*look, hues, prose/);
+    expect(() => ruleNamed('looks')).toThrow(/"looks".*look, hues, banner, prose/);
   });
 
   it("are told from a comment's mark by Stryker's reason", () => {
@@ -95,6 +95,16 @@ describe('the exclusion rules', () => {
     expect(ignore('hues', call('setColorAt'))).toBeUndefined();
     expect(ignore('look', call('setHSL'))).toBeUndefined();
     expect(plugin('prose')).toBeUndefined();
+    const property = (name, value) => ({
+      type: 'ObjectProperty',
+      key: { type: 'Identifier', name },
+      value: { type: 'BooleanLiteral', value },
+    });
+    expect(ignore('banner', property('greet', false))).toMatch(/^excluded by rule "banner": /);
+    expect(ignore('banner', property('gracefullyShutdown', false))).toBeUndefined();
+    expect(
+      ignore('banner', { ...property('greet', false), value: { type: 'Identifier' } }),
+    ).toBeUndefined();
   });
 });
 

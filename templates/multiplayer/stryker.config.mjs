@@ -5,7 +5,11 @@
  */
 import { templateStrykerConfig } from '../../scripts/stryker-template.mjs';
 
-const template = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'));
+// Rule 'banner' (../../scripts/mutation-rules.mjs): Colyseus's greeting on the console. It
+// applies once the // Stryker disable comment on server.ts's greet line is gone (a comment wins).
+const template = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'), {
+  rules: ['banner'],
+});
 
 export default {
   ...template,
