@@ -16,8 +16,10 @@ export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 /**
  * Every app of apps.json. Each app's folder is `dir` when apps.json names one (an app that is not
  * a template, such as apps/lab), else templates/<name>. An app with `"server": true` needs a game
- * server of its own beside its page (multiplayer's Colyseus room), which a static site cannot run.
- * @typedef {{ name: string, port: number, title: string, blurb: string, root: string, server?: boolean }} App
+ * server of its own beside its page (multiplayer's Colyseus room), which a static site cannot run;
+ * its `paths` are the site-wide paths its page asks its server for (multiplayer's `/colyseus`),
+ * which the dev server (dev-server.mjs) proxies to the app's server beside `/<name>/`.
+ * @typedef {{ name: string, port: number, title: string, blurb: string, root: string, server?: boolean, paths?: string[] }} App
  */
 /** @type {App[]} */
 export const allApps = JSON.parse(readFileSync(resolve(galleryRoot, 'apps.json'), 'utf8')).map(

@@ -11,11 +11,11 @@ import thumbnail from '../thumbnails.json';
 type App = (typeof apps)[number] & { server?: boolean };
 
 /**
- * Links every app. In dev each template has its own server (see dev.mjs) on the port listed
- * in apps.json, on whatever host this page was opened from; in a build they sit beside the
- * gallery as ./<name>/. An app that needs its own game server (`"server": true`) is not in the
- * build, which is static: its card says how to run it instead of linking a page that could not
- * connect.
+ * Links every app, at `./<name>/` both under `pnpm dev` and in the built site: the dev server
+ * routes as the site does (dev-server.mjs). Each card's picture is a link to its app too, the
+ * same picture in both (public/thumbnails, which every build takes anew). An app that needs its
+ * own game server (`"server": true`) is not in the build, which is static: there its card says
+ * how to run it instead of linking a page that could not connect; `pnpm dev` serves it.
  */
 const list = document.querySelector<HTMLUListElement>('#apps')!;
 for (const app of apps as App[]) {
@@ -38,23 +38,22 @@ for (const app of apps as App[]) {
     item.append(title, blurb, how);
   } else {
     const link = document.createElement('a');
-    link.href = import.meta.env.DEV
-      ? `${location.protocol}//${location.hostname}:${app.port}/`
-      : `./${app.name}/`;
+    link.href = `./${app.name}/`;
     link.textContent = app.title;
     link.dataset.app = app.name;
-    // The built site has a picture of each app, taken at build time (thumbnails.mjs).
-    if (!import.meta.env.DEV) item.append(picture(app));
+    // A server app has no picture: the build, which takes them, cannot run it.
+    if (!app.server) item.append(picture(app));
     item.append(link, blurb);
   }
   list.append(item);
 }
 
 /**
- * The app's thumbnail (its scene a few seconds in, photographed by the build), sized before it
- * loads so the list does not jump, and said in words for those who cannot see it.
+ * The app's thumbnail (its scene a few seconds in, photographed by the build), a link to the
+ * app, sized before it loads so the list does not jump, and said in words for those who cannot
+ * see it.
  */
-function picture(app: App): HTMLImageElement {
+function picture(app: App): HTMLAnchorElement {
   const image = document.createElement('img');
   image.src = `./${thumbnail.folder}/${app.name}.${thumbnail.type}`;
   image.width = thumbnail.width;
@@ -62,7 +61,13 @@ function picture(app: App): HTMLImageElement {
   image.alt = `The ${app.title} app a few seconds after it opens`;
   image.decoding = 'async';
   image.dataset.thumbnail = app.name;
-  return image;
+  const link = document.createElement('a');
+  link.href = `./${app.name}/`;
+  link.className = 'picture';
+  // The title's link right after says where it goes; a reader hears it once.
+  link.tabIndex = -1;
+  link.append(image);
+  return link;
 }
 
 /** A command as the page shows it. */

@@ -1,4 +1,18 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * The two screens every app's layout is read on: a phone held upright (390 × 844, touch, 3
+ * device pixels per CSS pixel) and a laptop (1280 × 800).
+ */
+export const VIEWPORTS: Record<'phone' | 'laptop', BrowserContextOptions> = {
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  },
+  laptop: { viewport: { width: 1280, height: 800 } },
+};
 
 /** An element's box in CSS pixels of the viewport, and what the layout test knows of it. */
 export interface Box {
@@ -27,6 +41,12 @@ export interface Layout {
   controls: Box[];
   /** The `data-key` of every key button in the HUD, once each. */
   keys: string[];
+  /**
+   * Where the game is: the rectangle a canvas names in its `data-playfield` ("left top width
+   * height" in CSS pixels: the multiplayer arena, drawn letterboxed inside its canvas), else the
+   * canvas's own box.
+   */
+  playfield: Box & { drawn: boolean };
 }
 
 /**
@@ -88,6 +108,130 @@ export function readLayout(page: Page): Promise<Layout> {
           .map((el) => el.dataset.key!),
       ),
     ];
-    return { viewport: { width: innerWidth, height: innerHeight }, overlays, controls, keys };
+    const canvas =
+      document.querySelector('[data-playfield]') ??
+      document.querySelector('[data-loop-canvas]') ??
+      document.querySelector('canvas');
+    const playfield = { ...box(canvas ?? document.body, -1), name: 'the playfield', drawn: false };
+    const named = canvas?.getAttribute('data-playfield')?.split(' ').map(Number);
+    if (named?.length === 4 && named.every(Number.isFinite)) {
+      const [left, top, width, height] = named as [number, number, number, number];
+      const r = canvas!.getBoundingClientRect();
+      Object.assign(playfield, {
+        left: r.left + left,
+        top: r.top + top,
+        right: r.left + left + width,
+        bottom: r.top + top + height,
+        drawn: true,
+      });
+    }
+    return {
+      viewport: { width: innerWidth, height: innerHeight },
+      overlays,
+      controls,
+      keys,
+      playfield,
+    };
   });
+}
+
+/** Where two boxes share area (more than a rounding error of a pixel). */
+export function overlap(a: Box, b: Box): boolean {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0.5 && h > 0.5;
+}
+
+/** Everything wrong with a layout, as sentences: an empty list is a page that passes. */
+export function layoutProblems(layout: Layout): string[] {
+  const found: string[] = [];
+  const { width, height } = layout.viewport;
+  const all = [...layout.overlays, ...layout.controls];
+  for (const box of all) {
+    if (box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5 || box.bottom > height + 0.5) {
+      found.push(`${box.name} is off screen: ${JSON.stringify(box)}`);
+    }
+  }
+  for (const [i, a] of layout.overlays.entries()) {
+    for (const b of layout.overlays.slice(i + 1)) {
+      if (overlap(a, b)) found.push(`${a.name} overlaps ${b.name}`);
+    }
+  }
+  for (const [i, a] of layout.controls.entries()) {
+    for (const b of layout.controls.slice(i + 1)) {
+      // A label around its select is one control, drawn so.
+      if (!a.holds.includes(b.id) && !b.holds.includes(a.id) && overlap(a, b)) {
+        found.push(`${a.name} overlaps ${b.name}`);
+      }
+    }
+    if (!a.onTop) found.push(`${a.name} is covered at its centre by ${a.covered}`);
+  }
+  return found;
+}
+
+/** The area two boxes share, in CSS pixels². */
+function shared(a: Box, b: Box): number {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * How far a panel may reach into a drawn playfield (the arena), in CSS pixels: a border's
+ * rounding, not a line of text.
+ */
+export const ARENA_MARGIN = 2;
+/**
+ * The share of a full-screen playfield (a canvas that fills the screen, the camera's view of a
+ * 3D scene or a 2D world) that the panels over it may cover together: folded panels and a row of
+ * buttons, not a help text over a quarter of a phone.
+ */
+export const COVER_SHARE = 0.2;
+
+/**
+ * Whether the game stays in view (issue #30), as sentences: an empty list passes. A drawn
+ * playfield (the arena) may be covered by no panel beyond {@link ARENA_MARGIN}; over a canvas
+ * that fills the screen, the panels cover at most {@link COVER_SHARE} of it and none reaches
+ * its middle third, where the game's camera keeps the action (the rapier ball, the swarm).
+ */
+export function playfieldProblems(layout: Layout): string[] {
+  const field = layout.playfield;
+  const found: string[] = [];
+  if (field.drawn) {
+    const inner = {
+      ...field,
+      left: field.left + ARENA_MARGIN,
+      top: field.top + ARENA_MARGIN,
+      right: field.right - ARENA_MARGIN,
+      bottom: field.bottom - ARENA_MARGIN,
+    };
+    for (const panel of layout.overlays) {
+      if (overlap(panel, inner))
+        found.push(`${panel.name} covers the arena: ${JSON.stringify(panel)}`);
+    }
+    return found;
+  }
+  const width = field.right - field.left;
+  const height = field.bottom - field.top;
+  const middle = {
+    ...field,
+    left: field.left + width / 3,
+    top: field.top + height / 3,
+    right: field.right - width / 3,
+    bottom: field.bottom - height / 3,
+  };
+  let covered = 0;
+  for (const panel of layout.overlays) {
+    covered += shared(panel, field);
+    if (overlap(panel, middle)) found.push(`${panel.name} reaches the middle of the game`);
+  }
+  const share = covered / (width * height);
+  if (share > COVER_SHARE) {
+    found.push(
+      `the panels cover ${(share * 100).toFixed(0)} % of the game (${layout.overlays
+        .map((panel) => `${panel.name} ${Math.round(shared(panel, field))} px²`)
+        .join(', ')}), more than ${COVER_SHARE * 100} %`,
+    );
+  }
+  return found;
 }

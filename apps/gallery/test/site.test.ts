@@ -9,6 +9,7 @@ import {
 } from '../../../packages/create-loop/src/start-commands.js';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { apps, galleryRoot, serverApps } from '../apps.mjs';
+import { crawl, MAX_PAGES, wrongLandings } from './crawl.js';
 import { type SiteServer, serveSite } from './site-server.js';
 
 /**
@@ -176,6 +177,17 @@ describe(`the built site, served under ${PREFIX}`, () => {
       (path) => path.startsWith('docs/') && !linksFrom.get(path)?.includes('index.html'),
     );
     expect(noWayBack, 'docs pages without a link to the gallery').toEqual([]);
+  });
+
+  it('lands every link, from the gallery through the docs and the apps, on the page it names', async () => {
+    const gallery = (linksFrom.get('index.html') ?? []).map((path) => server.url + path);
+    expect(gallery.length).toBeGreaterThan(APP_NAMES.size);
+    const { landings, outside } = await crawl(server.url, [server.url, ...gallery]);
+    expect(wrongLandings(landings)).toEqual([]);
+    expect(outside).toEqual([]);
+    const reached = landings.map((landing) => landing.url.slice(server.url.length));
+    expect(reached).toEqual(expect.arrayContaining(['', 'lab/', 'rapier/?mode=worker']));
+    expect(landings.length).toBeLessThan(MAX_PAGES);
   });
 
   it('gives each app that needs its own server a card that says how to run it, not a dead link', async () => {

@@ -6,7 +6,7 @@ import { useSiteAndBrowser } from './site-browser.js';
 
 /**
  * The gallery of the built site shows each app as a picture (thumbnails.mjs photographs it at
- * build time) with its one line of what it demonstrates: every card's image loads, is sized
+ * build time), a link to the app, with its one line of what it demonstrates: every card's image loads, is sized
  * before it does (width and height set) and has alt text, and the file is small.
  */
 
@@ -29,7 +29,8 @@ describe('the gallery', () => {
       await page.goto(site.server.url, { waitUntil: 'load' });
       for (const app of apps) {
         const card = page.locator('#apps li', { has: page.locator(`a[data-app="${app.name}"]`) });
-        const image = card.locator('img');
+        // The picture opens its app, as its title's link does.
+        const image = card.locator(`a.picture[href="./${app.name}/"] > img`);
         await expect
           .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
           .toBe(size.width);
