@@ -12,7 +12,7 @@ import { ArenaClient } from './client/arena-client';
 import { Conditioner, type PathSettings } from './net/conditioner';
 import { drawArena } from './page/draw';
 import { NetFigures } from './page/figures';
-import type { View } from './page/letterbox';
+import { PANELS, type View } from './page/letterbox';
 import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
@@ -43,7 +43,25 @@ const buttons = {
 };
 stylePage({ canvas, hud });
 const ctx = canvas.getContext('2d', { alpha: false })!;
-const view: View = { width: 1, height: 1, ratio: 1 };
+const view: View = { width: 1, height: 1, ratio: 1, panels: new Float64Array(PANELS) };
+
+/**
+ * The corners the stats overlay (top left) and the HUD (bottom right) take over the canvas, for
+ * the arena to keep clear of them (page/letterbox.ts): measured when a panel opens, folds or
+ * wraps and when the canvas resizes, never per frame.
+ */
+function measurePanels(): void {
+  const panels = view.panels!;
+  const area = canvas.getBoundingClientRect();
+  const stats = document.querySelector('[data-loop-stats]')?.getBoundingClientRect();
+  panels[0] = stats?.width ? stats.right - area.left : 0;
+  panels[1] = stats?.height ? stats.bottom - area.top : 0;
+  const box = hud.getBoundingClientRect();
+  panels[2] = box.width ? area.right - box.left : 0;
+  panels[3] = box.height ? area.bottom - box.top : 0;
+}
+const panelSizes = new ResizeObserver(measurePanels);
+panelSizes.observe(hud);
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -52,8 +70,10 @@ scope.add(
     view.width = size.width;
     view.height = size.height;
     view.ratio = size.ratio;
+    measurePanels();
   }),
 );
+scope.add(() => panelSizes.disconnect());
 const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Space'];
 const input = scope.add(createInput({ pointer: canvas, preventDefault: ARROWS, buttons: hud }));
 /** The stick and buttons a held finger gives (touch-steer.ts), rewritten each step. */
@@ -168,12 +188,13 @@ async function start(): Promise<void> {
   });
   scope.add(loop).start();
   const figures = new NetFigures(client, conditioner);
-  scope.add(
+  const overlay = scope.add(
     createStatsOverlay(loop, {
       label: 'arena: 60 Hz steps, 20 Hz snapshots',
       lines: () => figures.lines(performance.now()),
     }),
   );
+  panelSizes.observe(overlay.element);
 }
 
 start().catch((error: unknown) => {

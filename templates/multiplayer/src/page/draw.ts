@@ -21,6 +21,8 @@ const SOLID: number[] = [];
 
 /** The letterbox of the last draw: scale, left, top. */
 const BOX = new Float64Array(3);
+/** The letterbox last written to the canvas's `data-playfield`. */
+const SHOWN = new Float64Array(3);
 
 /**
  * Draws the arena from `drawn` (x, y, present per entity, as `ArenaClient.draw` fills it),
@@ -43,6 +45,12 @@ export function drawArena(
   const scale = BOX[0]!;
   const left = BOX[1]!;
   const top = BOX[2]!;
+  if (scale !== SHOWN[0] || left !== SHOWN[1] || top !== SHOWN[2]) {
+    // Where the arena is, for a test or a tool to read ("left top width height", CSS pixels):
+    // written when it moves, not every frame.
+    SHOWN.set(BOX);
+    ctx.canvas.dataset.playfield = `${left} ${top} ${WIDTH * scale} ${HEIGHT * scale}`;
+  }
   ctx.setTransform(
     view.ratio * scale,
     0,
