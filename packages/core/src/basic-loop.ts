@@ -1,4 +1,5 @@
 import { checkFunction, checkOptions, disposedStart, reentrantFrame } from './checks.js';
+import { checkKnownOptions } from './known-options.js'; // development build only
 import { advance, alpha, clockState, due, resync, step } from './time/rule.js';
 
 /**
@@ -57,6 +58,7 @@ export interface BasicLoop {
  */
 export function createBasicLoop(options: BasicLoopOptions): BasicLoop {
   const given = checkOptions(options);
+  checkKnownOptions(given, 'createBasicLoop'); // development build only
   const update = checkFunction('update', given.update);
   const render = checkFunction('render', given.render);
   const onError = given.onError && checkFunction('onError', given.onError);

@@ -28,6 +28,7 @@ const TRY = `
 for (const [name, make] of [
   ['basic', () => core.createBasicLoop({ update() {}, render() {}, timestep: -1 })],
   ['loop', () => core.createLoop({ maxFps: '30' })],
+  ['unknown', () => core.createLoop({ timeStep: 10 })],
 ]) {
   try { make(); out[name] = 'no error'; } catch (e) { out[name] = e.constructor.name + ': ' + e.message; }
 }
@@ -47,6 +48,9 @@ describe('the development and production builds (export conditions)', () => {
     );
     expect(plain.loop).toBe(
       'RangeError: loop option maxFps must be a number > 0 (Infinity for no cap), got "30"',
+    );
+    expect(plain.unknown).toBe(
+      'RangeError: createLoop has no option timeStep (it would be ignored): did you mean timestep?',
     );
     expect(plain.updates).toBe(60);
   });
@@ -104,7 +108,11 @@ describe('the development and production builds (export conditions)', () => {
   it('checks nothing under the production condition, and plays the same', () => {
     const production = consumer(['production'], TRY) as Record<string, unknown>;
     expect(production.url).toMatch(/\/dist\/production\/index\.js$/);
-    expect([production.basic, production.loop]).toEqual(['no error', 'no error']);
+    expect([production.basic, production.loop, production.unknown]).toEqual([
+      'no error',
+      'no error',
+      'no error',
+    ]);
     expect(production.updates).toBe(60);
     expect(production.exports).toEqual(plain.exports);
   });

@@ -1,5 +1,6 @@
 import { checkMaxFps, checkOptions, checkTimeScale, resolveOptions } from './checks.js';
 import { framePath, type Hooks } from './frame.js';
+import { checkKnownOptions } from './known-options.js'; // development build only
 import type { LoopOptions, LoopState, ResolvedOptions } from './options.js';
 import { type Guard, IDLE, Runner } from './run/runner.js';
 import { manualScheduler, rafScheduler, type Scheduler, timerScheduler } from './run/scheduler.js';
@@ -152,6 +153,7 @@ function loopObject(parts: Parts): Loop {
  */
 export function createLoop(options?: LoopOptions | null): Loop {
   const given = checkOptions(options);
+  checkKnownOptions(given, 'createLoop'); // development build only
   const resolved = resolveOptions(given);
   const clock = clockState({ ...resolved, timeslice: resolved.mode === 'timeslice' });
   setScale(clock, resolved.timeScale);

@@ -7,6 +7,7 @@
  * battery. Only `run/` and `dom/` touch the document; nothing here runs per frame.
  */
 
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import { show } from '../show.js';
 
 /** Options of {@link fitCanvas} and {@link watchCanvas}. */
@@ -96,6 +97,7 @@ export function watchCanvas(
   onResize: (size: Readonly<CanvasSize>) => void,
   options: FitCanvasOptions = {},
 ): () => void {
+  checkKnownOptions(options, 'watchCanvas'); // development build only
   checkMaxDpr(options.maxDpr ?? Number.POSITIVE_INFINITY);
   const size = canvasSize();
   const refit = () => {

@@ -8,6 +8,7 @@
  * snapshot it returns holds still for that step, every press shows up in exactly one step, and
  * a replay that records snapshots per tick reproduces the game.
  */
+import { checkKnownOptions } from '../known-options.js'; // development build only
 
 const DOWN = 1;
 const PRESSED = 2;
@@ -99,6 +100,7 @@ export class Input {
   private readonly clicked = new Map<string, HTMLElement>();
 
   constructor(options: InputOptions = {}) {
+    checkKnownOptions(options, 'createInput'); // development build only
     this.element = options.pointer;
     this.keyboard =
       options.keyboard === undefined

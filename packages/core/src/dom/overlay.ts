@@ -1,3 +1,4 @@
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import { show } from '../show.js';
 import type { FrameStats } from '../stats.js';
 
@@ -104,6 +105,7 @@ export function createStatsOverlay(
   source: StatsSource,
   options: StatsOverlayOptions = {},
 ): StatsOverlay {
+  checkKnownOptions(options, 'createStatsOverlay'); // development build only
   const interval = options.interval ?? 250;
   const position = options.position ?? 'fixed';
   if (position !== 'fixed' && position !== 'static') {

@@ -5,6 +5,7 @@
  * own first, the page can say so in words and run the rest: the simulation, the overlay, the
  * HUD. One place for every template, so none carries a copy.
  */
+import { checkKnownOptions } from '../known-options.js'; // development build only
 
 /** What {@link requireWebGL} says by default: what is missing, and what a person can try. */
 export const NO_WEBGL_MESSAGE =
@@ -49,6 +50,7 @@ export function webglAvailable(): boolean {
  * // ... in render: renderer?.render(scene, camera);
  */
 export function requireWebGL(options: RequireWebGLOptions = {}): boolean {
+  checkKnownOptions(options, 'requireWebGL'); // development build only
   if (webglAvailable()) return true;
   if (typeof document === 'undefined') return false; // a worker or Node: no page to tell
   const note = document.createElement('p');

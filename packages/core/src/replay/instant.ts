@@ -1,4 +1,5 @@
 import { InputSnapshot } from '../dom/input.js';
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import { show } from '../show.js';
 import { RecordingError } from './error.js';
 import { type InstantReplayOptions, ticks } from './instant-options.js';
@@ -79,6 +80,7 @@ export class InstantReplay {
     private readonly game: Replayable,
     options: InstantReplayOptions,
   ) {
+    checkKnownOptions(options, 'InstantReplay'); // development build only
     // The Recorder checks build and timestep, naming them.
     this.recorder = new Recorder({
       build: options.build,

@@ -1,4 +1,5 @@
 import { InputSnapshot } from '../dom/input.js';
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import { show } from '../show.js';
 import { SNAPSHOT_HEAD, SnapshotEncoder, VALUES_ROW } from './input-codec.js';
 import { Recording } from './recording.js';
@@ -67,6 +68,7 @@ export class Recorder {
   private hashes = new Float64Array(255);
 
   constructor(options: RecorderOptions) {
+    checkKnownOptions(options, 'Recorder'); // development build only
     const { build, timestep, keep = Infinity } = options;
     if (typeof build !== 'string') {
       throw new RangeError(`Recorder build must be a string, got ${show(build)}`);

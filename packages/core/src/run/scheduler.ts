@@ -1,3 +1,4 @@
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import { show } from '../show.js';
 
 /** Called by a scheduler with the frame's timestamp in milliseconds. */
@@ -60,6 +61,7 @@ export function nextDeadline(previous: number, now: number, interval: number): n
  * stall it starts over rather than firing a burst.
  */
 export function timerScheduler(options: TimerSchedulerOptions = {}): Scheduler {
+  checkKnownOptions(options, 'timerScheduler'); // development build only
   const interval = options.interval ?? 1000 / 60;
   if (!Number.isFinite(interval) || interval <= 0) {
     throw new RangeError(

@@ -1,4 +1,5 @@
 import { checkTimeScale } from '../checks.js';
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import type { OverflowPolicy } from '../options.js';
 import * as rule from './rule.js';
 
@@ -63,6 +64,7 @@ export class Clock {
   /** Checks every option (a RangeError names the option and the value) and applies defaults. */
   constructor(options?: ClockOptions) {
     const given = options ?? {};
+    checkKnownOptions(given, 'Clock'); // development build only
     const c = rule.clockState(given);
     if (given.timeScale !== undefined) rule.setScale(c, checkTimeScale(given.timeScale));
     this.#c = c;

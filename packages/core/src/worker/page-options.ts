@@ -8,6 +8,7 @@ import {
   checkTimeScale,
   checkTimestep,
 } from '../checks.js';
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import type { LoopState, OverflowPolicy } from '../options.js';
 import type { Scheduler } from '../run/scheduler.js';
 import { show } from '../show.js';
@@ -126,6 +127,7 @@ export function checkWorkerOptions<L extends SnapshotLayout>(
   options: WorkerLoopOptions<L>,
 ): CheckedWorkerOptions<L> {
   const given = checkOptions(options) as WorkerLoopOptions<L>;
+  checkKnownOptions(given, 'createWorkerLoop'); // development build only
   const worker = given.worker;
   if (typeof worker?.postMessage !== 'function' || typeof worker.terminate !== 'function') {
     throw new TypeError(`worker loop option worker must be a Worker, got ${show(worker)}`);

@@ -1,3 +1,4 @@
+import { checkKnownOptions } from '../known-options.js'; // development build only
 import type { Scheduler } from '../run/scheduler.js';
 import type { SnapshotLayout } from './layout.js';
 import type { InitMessage, Port, Simulation, SimulationContext } from './protocol.js';
@@ -41,6 +42,7 @@ export function serveSimulation<L extends SnapshotLayout = SnapshotLayout>(
   setup: (context: SimulationContext) => Simulation<L> | Promise<Simulation<L>>,
   options: ServeOptions = {},
 ): void {
+  checkKnownOptions(options, 'serveSimulation'); // development build only
   const port = options.port ?? (globalThis as unknown as Port);
   let served: ServedLoop<L> | undefined;
   // Set once setup and the first snapshot worked: until then there is nothing to step.
