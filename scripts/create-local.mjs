@@ -19,13 +19,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { ArgsError, builtCli, canCheck, checkCreateArgs, USAGE } from './create-args.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const cli = join(root, 'packages', 'create-loop', 'dist');
+const cli = builtCli(root);
 const core = join(root, 'packages', 'core');
-const USAGE = 'usage: pnpm create:local <dir> --template <name> [create-loop options]';
 
 /** Prints `message` as one line on stderr and exits with `code`. */
 function fail(message, code = 1) {
@@ -33,13 +32,31 @@ function fail(message, code = 1) {
   process.exit(code);
 }
 
-/** Runs a command with inherited output; exits with a message when it fails. */
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+/** Exits quietly with 130 when a child ended by Ctrl-C: the user asked, nothing failed. */
+function exitIfInterrupted(result) {
+  if (result.status === 130 || result.signal === 'SIGINT') process.exit(130);
+}
+
+/**
+ * Runs a command with its output held back: shown only when it fails (with one line saying
+ * what failed), so a build that works, or a cached one, prints nothing around the game's lines.
+ */
+function runQuietly(command, args, cwd) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  exitIfInterrupted(result);
   if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
     fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
   }
 }
+
+// Ctrl-C reaches the child too (one process group): let it end, then exit 130 (above).
+process.on('SIGINT', () => {});
 
 const args = process.argv.slice(2);
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm/npm run (the folder the user typed in), never read under turbo
@@ -51,8 +68,22 @@ if (args.includes('--help') || args.includes('-h')) {
   process.exit(0);
 }
 
-// 1. The packages, built (turbo restores them from its cache when nothing changed).
-run(
+/** The arguments checked (scripts/create-args.mjs), or exit with their one line. */
+async function checked() {
+  try {
+    return await checkCreateArgs(args, { root, cwd });
+  } catch (error) {
+    if (error instanceof ArgsError) fail(error.message, error.exitCode);
+    throw error;
+  }
+}
+
+// 1. Where the project goes, checked before anything is built or written, with the create-loop
+// built before if there is one (a fresh clone has none: then after the build).
+let place = canCheck(root) ? await checked() : undefined;
+
+// 2. The packages, built (turbo restores them from its cache when nothing changed).
+runQuietly(
   'pnpm',
   [
     'turbo',
@@ -64,25 +95,9 @@ run(
   ],
   root,
 );
-
-// 2. Where the project goes, checked before anything is written.
-const { parseCliArgs } = await import(pathToFileURL(join(cli, 'args.js')).href);
-const { findPnpmWorkspace } = await import(pathToFileURL(join(cli, 'workspace.js')).href);
-let dir;
-try {
-  dir = parseCliArgs(args).targetDir;
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
-if (dir === undefined) fail(`name the folder of the new game. ${USAGE}`, 2);
-const target = resolve(cwd, dir);
-const inRepo = !relative(root, target).startsWith('..') && !isAbsolute(relative(root, target));
-if (inRepo && !(await findPnpmWorkspace(target))?.covers) {
-  fail(
-    `${target} is inside this repository but not under games/: create the game outside it ` +
-      `(e.g. ../${relative(root, target).split(/[\\/]/).pop()}) or as games/<name> to work on it beside the templates`,
-  );
-}
+place ??= await checked();
+const inRepo = place?.inRepo ?? false;
+const target = place?.target ?? cwd;
 
 // 3. The project, by the create-loop just built (its errors are its own one line).
 // Outside the repository @loop/core comes from vendor/ (step 4): create-loop need not ask the
@@ -92,8 +107,9 @@ const created = spawnSync(process.execPath, [join(cli, 'index.js'), ...args], {
   env: inRepo ? process.env : { ...process.env, CREATE_LOOP_VENDORED: '1' },
   stdio: 'inherit',
 });
+exitIfInterrupted(created);
 if (created.status !== 0) process.exit(created.status ?? 1);
-if (inRepo) process.exit(0);
+if (inRepo || place === undefined) process.exit(0);
 
 // 4. Outside the repository: @loop/core as a tarball inside the project.
 const vendor = join(target, 'vendor');

@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { chromiumPath } from './chromium.mjs';
+import { ArgsError, canCheck, checkCreateArgs } from './create-args.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const PNPM = '10.34.9';
@@ -24,10 +25,25 @@ if (task !== 'dev' && task !== 'test' && task !== 'create') {
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' };
 
-function run(cmd, args, options = {}) {
+// Ctrl-C reaches the running command too (one process group): it ends, and run() exits 130.
+process.on('SIGINT', () => {});
+
+/**
+ * Runs a command, its output shown as it comes, or with `quiet` held back and shown only when it
+ * fails. Exits when it fails; quietly with 130 when it ended by Ctrl-C (nothing failed).
+ */
+function run(cmd, args, { quiet = false, ...options } = {}) {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...options });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    env,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    ...options,
+  });
+  if (r.status === 130 || r.signal === 'SIGINT') process.exit(130);
   if (r.status !== 0) {
+    if (quiet) process.stdout.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
     console.error(`\n${cmd} ${args[0] ?? ''} failed (exit ${r.status ?? r.signal})`);
     process.exit(r.status || 1);
   }
@@ -45,6 +61,20 @@ function version(cmd) {
   }
 }
 
+// 0. create: its arguments checked first when create-loop is built (scripts/create-args.mjs), so
+// a wrong one is one line, before pnpm or turbo print anything.
+const createArgs = process.argv.slice(3);
+if (task === 'create' && canCheck(root)) {
+  try {
+    // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm/npm run (the folder the user typed in)
+    await checkCreateArgs(createArgs, { root, cwd: process.env.INIT_CWD ?? process.cwd() });
+  } catch (error) {
+    if (!(error instanceof ArgsError)) throw error;
+    console.error(`create:local: ${error.message}`);
+    process.exit(error.exitCode);
+  }
+}
+
 // 1. pnpm at the pinned version: use the one on PATH if it matches, else install it under .tools/.
 if (version('pnpm') !== PNPM) {
   const tools = join(root, '.tools');
@@ -55,11 +85,12 @@ if (version('pnpm') !== PNPM) {
   env.PATH = `${bin}${delimiter}${env.PATH}`;
 }
 
-// 2. The workspace, exactly as locked.
-run('pnpm', ['install', '--frozen-lockfile']);
+// 2. The workspace, exactly as locked (for create, its output only if it fails: the game's lines
+// are what matter there).
+run('pnpm', ['install', '--frozen-lockfile'], { quiet: task === 'create' });
 
 if (task === 'create') {
-  run(process.execPath, [join(root, 'scripts', 'create-local.mjs'), ...process.argv.slice(3)]);
+  run(process.execPath, [join(root, 'scripts', 'create-local.mjs'), ...createArgs]);
   process.exit(0);
 }
 
