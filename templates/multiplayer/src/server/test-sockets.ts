@@ -65,9 +65,12 @@ export async function rawJoin(harness: Harness, ack: boolean): Promise<RawJoin> 
   const arena = matchMaker.getLocalRoomById(roomId) as ArenaRoom;
   const client = arena.clients.find((c) => c.sessionId === seat.sessionId)!;
   if (ack) {
-    await vi.waitFor(() => {
-      if (client.state !== ClientState.JOINED) throw new Error('not acknowledged yet');
-    });
+    await vi.waitFor(
+      () => {
+        if (client.state !== ClientState.JOINED) throw new Error('not acknowledged yet');
+      },
+      { timeout: 5000, interval: 2 },
+    );
   }
   return { socket, sessionId: seat.sessionId, roomId, server: client.ref as RawJoin['server'] };
 }
