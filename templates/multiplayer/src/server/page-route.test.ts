@@ -1,9 +1,11 @@
 import {
+  existsSync,
+  fstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readlinkSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -64,9 +66,11 @@ describe('npm start: the built page and the game on one port (startServer with p
     }
     writeFileSync(join(dist, 'empty.txt'), '');
     // File-system errors as root meets them too: a symlink loop (ELOOP at stat) and a "file"
-    // whose every read fails (/proc/self/mem at offset 0: EIO after a successful open).
+    // whose every read fails: on Linux /proc/self/mem (EIO at offset 0, after a successful
+    // open), elsewhere a file nobody may read (EACCES at open; root on macOS could, though).
     symlinkSync('loop.js', join(dist, 'loop.js'));
-    symlinkSync('/proc/self/mem', join(dist, 'unreadable.bin'));
+    if (existsSync('/proc/self/mem')) symlinkSync('/proc/self/mem', join(dist, 'unreadable.bin'));
+    else writeFileSync(join(dist, 'unreadable.bin'), 'secret', { mode: 0o000 });
     game = await startServer({ page: dist });
     url = `http://127.0.0.1:${game.port}/`;
   });
@@ -154,11 +158,15 @@ describe('npm start: the built page and the game on one port (startServer with p
   it('closes the file when a client goes away in the middle of it', async () => {
     const big = join(folder, 'dist', 'big.bin');
     writeFileSync(big, Buffer.alloc(8 << 20, 1));
-    // The descriptors of this process open on the file: the server runs here.
+    // The descriptors of this process open on the file (the server runs here): /proc/self/fd
+    // on Linux, /dev/fd on macOS and the BSDs, each compared by device and inode.
+    const { dev, ino } = statSync(big);
+    const fds = existsSync('/proc/self/fd') ? '/proc/self/fd' : '/dev/fd';
     const open = () =>
-      readdirSync('/proc/self/fd').filter((fd) => {
+      readdirSync(fds).filter((fd) => {
         try {
-          return readlinkSync(`/proc/self/fd/${fd}`) === big;
+          const stat = fstatSync(Number(fd));
+          return stat.dev === dev && stat.ino === ino;
         } catch {
           return false; // closed while listed
         }

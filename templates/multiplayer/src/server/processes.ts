@@ -149,13 +149,36 @@ function procAddress(hex: string): string {
   return `${address}:${Number.parseInt(port, 16)}`;
 }
 
+/** What `lsof` lists process `pid` listening on (macOS, the BSDs): `*` being every interface. */
+async function lsofListening(pid: number): Promise<string[]> {
+  const { execFile } = await import('node:child_process');
+  const args = ['-nP', '-a', '-p', String(pid), '-iTCP', '-sTCP:LISTEN', '-Fn'];
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile('lsof', args, (error, stdout) => (error && !stdout ? reject(error) : resolve(stdout)));
+  });
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('n'))
+    .map((line) => line.slice(1).replace(/^\*:/, '[::]:'))
+    .sort();
+}
+
 /**
  * The TCP addresses process `pid` listens on (`127.0.0.1:3000`, `[::]:24678`), read from Linux's
- * /proc: its sockets' inodes, matched against the listening sockets of its network namespace.
- * How a test checks that a server listens where it was told and nowhere else.
+ * /proc (its sockets' inodes, matched against the listening sockets of its network namespace),
+ * or from `lsof` where there is no /proc. How a test checks that a server listens where it was
+ * told and nowhere else.
  */
 export async function listeningSockets(pid: number): Promise<string[]> {
-  const { readdir, readlink, readFile } = await import('node:fs/promises');
+  const { access, readdir, readlink, readFile } = await import('node:fs/promises');
+  if (
+    !(await access(`/proc/${pid}/net/tcp`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    return lsofListening(pid);
+  }
   const inodes = new Set<string>();
   for (const fd of await readdir(`/proc/${pid}/fd`)) {
     const link = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
