@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
 import { CLOSE_MALFORMED, MAX_STRIKES, MSG_SNAPSHOT } from '../shared/protocol';
 import type { ArenaRoom } from './arena-room';
-import { CLOSE_JOIN_TIMEOUT } from './close-reason';
+import { CLOSE_ERROR, CLOSE_JOIN_TIMEOUT } from './close-reason';
 import { DEFAULT_LIMITS } from './limits';
 import { Harness, until } from './test-harness';
 import { closed, drained, rawJoin } from './test-sockets';
@@ -90,6 +90,24 @@ describe('clients no page would be (real server, raw sockets, driven time)', () 
     const its = lines.filter((line) => line.includes(join.sessionId));
     expect(its).toHaveLength(MAX_STRIKES);
     expect(its.at(-1)).toBe(`kicked ${join.sessionId} (${CLOSE_MALFORMED}): malformed messages`);
+  });
+
+  it("cuts the sender of a message the room's own handling throws on, with 4500, and goes on", async () => {
+    const { room } = await harness.join();
+    arena.onMessage(99, () => {
+      throw new Error('a bug of the game');
+    });
+    (arena as unknown as { messageTypes: number[] }).messageTypes.push(99);
+    const left = new Promise<[number, string]>((resolve) =>
+      room.onLeave((code: number, reason?: string) => resolve([code, reason ?? ''])),
+    );
+    room.sendBytes(99, new Uint8Array(1));
+    expect(await left).toEqual([CLOSE_ERROR, 'server error']);
+    expect(lines).toContain(`failed on a message from ${room.sessionId}: Error: a bug of the game`);
+    (arena as unknown as { messageTypes: number[] }).messageTypes.pop();
+    const before = snapshots;
+    harness.step(arena, 3);
+    await until(() => snapshots === before + 1, 'the next snapshot');
   });
 
   it('writes no stack trace for an undecodable message: the sender is refused and counted', async () => {

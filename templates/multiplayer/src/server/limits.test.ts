@@ -14,9 +14,12 @@ describe('resolveLimits', () => {
     expect(
       resolveLimits({ joinSeconds: 0.1, kickGraceSeconds: 0, logPerSecond: undefined }),
     ).toEqual({ ...DEFAULT_LIMITS, joinSeconds: 0.1, kickGraceSeconds: 0 });
-    expect(resolveLimits({ reserveSeconds: 86_400, logBurst: 1_000_000 })).toMatchObject({
+    expect(
+      resolveLimits({ reserveSeconds: 86_400, logBurst: 1_000_000, logPerSecond: 0 }),
+    ).toMatchObject({
       reserveSeconds: 86_400,
       logBurst: 1_000_000,
+      logPerSecond: 0,
     });
   });
 

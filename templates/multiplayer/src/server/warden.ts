@@ -27,9 +27,9 @@ export interface WardenCounts {
   flood: number;
 }
 
-/** A connection the room can end at once: `ws`'s terminate(), where the transport has one. */
+/** Ends a connection at once, with no close handshake: `ws`'s terminate() (the transport's). */
 function terminate(ref: unknown): void {
-  (ref as { terminate?: () => void } | undefined)?.terminate?.();
+  (ref as { terminate(): void }).terminate();
 }
 
 /**
@@ -78,29 +78,25 @@ export class Warden {
 
   /**
    * Closes the client's connection with `code` and `reason` (cut to fit a close frame), once:
-   * its messages are no longer read, and {@link watch} terminates it if it never closes.
+   * its messages are dropped from now on (GuardedRoom reads `kicked` first), and {@link watch}
+   * terminates it if it never closes.
    */
   kick(seat: Guarded, code: number, reason: string, tick: number): void {
     if (seat.kicked) return;
     seat.kicked = true;
     seat.kickedAt = tick;
     this.log.line(`kicked ${seat.client.sessionId} (${code}): ${reason}`);
-    const ref = seat.client.ref as { removeAllListeners?: (event: string) => void };
-    ref.removeAllListeners?.('message');
-    try {
-      seat.client.leave(code, closeReason(reason));
-    } catch {
-      terminate(ref);
-    }
+    seat.client.leave(code, closeReason(reason));
   }
 
-  /** Ends the client's connection at once, with no close handshake (one that stopped reading). */
+  /**
+   * Ends the connection of a client not yet kicked at once, with no close handshake: one that
+   * stopped reading would not read it.
+   */
   cut(seat: Guarded, reason: string, tick: number): void {
-    if (!seat.kicked) {
-      seat.kicked = true;
-      seat.kickedAt = tick;
-      this.log.line(`cut ${seat.client.sessionId}: ${reason}`);
-    }
+    seat.kicked = true;
+    seat.kickedAt = tick;
+    this.log.line(`cut ${seat.client.sessionId}: ${reason}`);
     terminate(seat.client.ref);
   }
 
