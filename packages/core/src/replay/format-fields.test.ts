@@ -24,6 +24,7 @@ function sample(): Recording {
     s.pointer.x = i;
     s.pointer.count = i % 2;
     s.keys.set(i % 2 ? 'KeyA' : 'KeyB', 1 + (i % 7));
+    if (i === 4) s.keys.clear(); // a row of the pointer alone
     recorder.record(i % 3 ? s : [i, Number.NaN, -i]);
     recorder.hash(i * 1000);
   }
@@ -128,6 +129,8 @@ describe('recording files with numbers no recorder writes', () => {
     expect(bad(1, 6, 8)).toThrow(input);
     // A game's own numbers may be anything, NaN included.
     expect(readWith({}).data[row(0) + 2]).toBeNaN();
+    expect(row(5) - row(4)).toBe(5); // the pointer alone, no key: read as written
+    expect(readWith({}).offsets).toEqual(r.offsets);
   });
 
   it('refuse an input row cut inside its pointer or inside a key', () => {

@@ -121,9 +121,10 @@ export function serveLoop<L extends SnapshotLayout>(
 
   const rescale = (value: number) => {
     // On its own timer the loop's clock is performance.now(): a frame now counts the time
-    // since the last wake at the old scale. (In a step, that frame's time is counted already;
-    // a scheduler of your own runs on a clock of its own, and its next frame counts it.)
-    if (timer && !stepping && loop.running) loop.frame(performance.now());
+    // since the last wake at the old scale (stopped, it runs nothing). In a step, that frame's
+    // time is counted already; a scheduler of your own runs on a clock of its own, and its next
+    // frame counts it.
+    if (timer && !stepping) loop.frame(performance.now());
     loop.timeScale = value;
     timer?.rearm();
   };
@@ -144,7 +145,8 @@ export function serveLoop<L extends SnapshotLayout>(
       }
     },
     start() {
-      if (!loop.running) fresh = true;
+      // Already running, the next frame's begin clears it before any timer reads it.
+      fresh = true;
       loop.start();
     },
     rescale,

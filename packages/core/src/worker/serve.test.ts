@@ -185,6 +185,26 @@ describe('serveSimulation', () => {
     loop.dispose();
   });
 
+  it('with a scheduler of its own, a change of time scale runs no frame on the worker’s clock', async () => {
+    const pair = workerPair(() => simulation());
+    const loop = createWorkerLoop({
+      worker: pair.worker,
+      snapshot: wordLayout(2),
+      transport: 'message',
+      scheduler: 'manual',
+      timestep: 10,
+    }).start();
+    await until(() => pair.frames.pending, 'the worker started');
+    pair.frames.fire(1000); // the baseline, at 1000 on the scheduler's clock
+    loop.timeScale = 2;
+    await until(() => pair.context!.loop.timeScale === 2, 'the scale reached the worker');
+    // A frame at performance.now(), seconds past 1000, would have run steps.
+    expect(pair.context!.loop.tick).toBe(0);
+    pair.frames.fire(1000 + 10);
+    expect(pair.context!.loop.tick).toBe(2); // 10 ms at twice the speed: two steps of 10 ms
+    loop.dispose();
+  });
+
   it('reports a start it cannot make to the page, and needs no loop to do so', async () => {
     const { replies, init, close } = served(() => simulation());
     init({});
