@@ -52,6 +52,7 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
  * @property {Record<string, string>} tarballs with `packInto`: each public package's tarball
  *   (`pnpm pack`, the same bytes `pnpm publish` sends), by name; else empty
  * @property {string[]} warnings what a real publish would trip on
+ * @property {string} readme the root README.md of the copy, as the release would have it
  */
 
 /** The summary of the sample changeset, to find it again in the changelogs. */
@@ -178,13 +179,27 @@ function parsePublish(stdout, name) {
  * what a real publish would trip on. With `packInto` (a folder) it also packs every public
  * package there, versioned and built as the release would publish it: what a test publishes
  * to a local registry (packages/release/test/published-path.test.ts).
- * @param {{ bump?: 'patch' | 'minor' | 'major', root?: string, keep?: boolean, packInto?: string }} [options]
+ * With `published`, the copy's release switch (create-loop's `PUBLISHED`) is flipped first and
+ * every marked block of its docs and READMEs rewritten (create-loop's scripts/start-blocks.mjs),
+ * as the first release will do: the packages then say they are on npm, and the README shows the
+ * published commands first.
+ * @param {{ bump?: 'patch' | 'minor' | 'major', root?: string, keep?: boolean, packInto?: string, published?: boolean }} [options]
  * @returns {DryRunReport}
  */
-export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false, packInto } = {}) {
+export function releaseDryRun({
+  bump = 'patch',
+  root = repoRoot,
+  keep = false,
+  packInto,
+  published: flip = false,
+} = {}) {
   const copy = mkdtempSync(join(tmpdir(), 'loop-release-dry-run-'));
   try {
     copyWorkingTree(root, copy);
+    if (flip) {
+      const script = join(root, 'packages', 'create-loop', 'scripts', 'start-blocks.mjs');
+      run(process.execPath, [script, '--root', copy, '--published', 'true'], copy);
+    }
     const published = workspacePackages(copy).filter((pkg) => !pkg.manifest.private);
     const before = Object.fromEntries(published.map((pkg) => [pkg.name, pkg.manifest.version]));
 
@@ -271,6 +286,7 @@ export function releaseDryRun({ bump = 'patch', root = repoRoot, keep = false, p
       packed,
       tarballs,
       warnings,
+      readme: readFileSync(join(copy, 'README.md'), 'utf8'),
     };
   } finally {
     if (keep) console.log(`release dry run: the copy is kept in ${copy}`);

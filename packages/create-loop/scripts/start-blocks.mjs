@@ -14,7 +14,7 @@
  * rewrites are MARKED_FILES there. Plain .mjs, as scripts/build.mjs, so it runs without a
  * TypeScript loader.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -50,16 +50,8 @@ if (values.published !== undefined) {
   writeFileSync(switchFile, source);
 }
 
-const { MARKED_FILES, renderBlocks } = await import('../dist/start-blocks.js');
-const templatesDir = join(root, 'templates');
-const templates = readdirSync(templatesDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(templatesDir, e.name, 'package.json')))
-  .map((e) => e.name)
-  .sort();
-const coreVersion = JSON.parse(
-  readFileSync(join(root, 'packages', 'core', 'package.json'), 'utf8'),
-).version;
-const context = { published, templates, coreVersion };
+const { MARKED_FILES, readBlockContext, renderBlocks } = await import('../dist/start-blocks.js');
+const context = readBlockContext(root, published);
 
 const stale = [];
 for (const file of MARKED_FILES) {

@@ -43,35 +43,19 @@ export async function main(argv: readonly string[]): Promise<void> {
     );
   }
   if (args.list) {
-    const width = Math.max(...templates.map((t) => t.name.length));
-    for (const t of templates) {
-      console.log(t.description ? `${t.name.padEnd(width)}  ${t.description}` : t.name);
-    }
+    printList(templates);
     return;
   }
 
   const cwd = process.cwd();
-  let template: TemplateInfo | undefined =
-    args.template === undefined ? undefined : findTemplate(templates, args.template);
-  let dir = args.targetDir;
-  let overwrite = args.overwrite;
-  if (dir !== undefined) checkTarget(dir, overwrite, cwd);
   const interactive = args.interactive ?? process.stdin.isTTY === true;
-  // An overwrite chosen at the prompt was confirmed there, with the list of what goes.
-  let confirmed = false;
-  if (interactive && (dir === undefined || template === undefined)) {
-    const { ask } = await import('./prompts.js');
-    const answers = await ask({ dir, template, templates, overwrite, cwd });
-    ({ dir, template } = answers);
-    confirmed = answers.overwrite && !overwrite;
-    overwrite = answers.overwrite;
-  }
-  if (template === undefined) {
-    throw new CliError(
-      `no template given and no prompt possible (stdin is not a TTY or --no-interactive): pass --template <name>, one of: ${templateNames(templates)}`,
-    );
-  }
-  dir ??= DEFAULT_DIR;
+  const { template, overwrite, confirmed, ...chosen } = await fillIn(
+    args,
+    templates,
+    cwd,
+    interactive,
+  );
+  const dir = chosen.dir ?? DEFAULT_DIR;
   const target = realTarget(resolve(cwd, dir));
   checkTarget(dir, overwrite, cwd);
   const removing = overwrite ? entriesToRemove(target) : [];
@@ -116,7 +100,61 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log('');
   // Published ranges that may not exist: not when the workspace's copy is kept, nor when
   // `pnpm create:local` points the dependency at a packed tarball next (it sets the variable).
-  if (linked || process.env.CREATE_LOOP_VENDORED === '1') return;
+  if (!linked && process.env.CREATE_LOOP_VENDORED !== '1')
+    await warnIfUnpublished(target, template);
+}
+
+/** What the command line and the prompts decided. */
+interface Choices {
+  dir: string | undefined;
+  template: TemplateInfo;
+  overwrite: boolean;
+  /** An overwrite chosen at the prompt, confirmed there with the list of what goes. */
+  confirmed: boolean;
+}
+
+/**
+ * The directory, template and overwrite from the command line, the rest asked for when
+ * `interactive` (a directory given is checked before any prompt). Throws when no template was
+ * given and none can be asked for.
+ */
+async function fillIn(
+  args: ReturnType<typeof parseCliArgs>,
+  templates: readonly TemplateInfo[],
+  cwd: string,
+  interactive: boolean,
+): Promise<Choices> {
+  let template: TemplateInfo | undefined =
+    args.template === undefined ? undefined : findTemplate(templates, args.template);
+  let dir = args.targetDir;
+  let overwrite = args.overwrite;
+  if (dir !== undefined) checkTarget(dir, overwrite, cwd);
+  let confirmed = false;
+  if (interactive && (dir === undefined || template === undefined)) {
+    const { ask } = await import('./prompts.js');
+    const answers = await ask({ dir, template, templates, overwrite, cwd });
+    ({ dir, template } = answers);
+    confirmed = answers.overwrite && !overwrite;
+    overwrite = answers.overwrite;
+  }
+  if (template === undefined) {
+    throw new CliError(
+      `no template given and no prompt possible (stdin is not a TTY or --no-interactive): pass --template <name>, one of: ${templateNames(templates)}`,
+    );
+  }
+  return { dir, template, overwrite, confirmed };
+}
+
+/** `--list`: one template a line, its description in a column after the longest name. */
+function printList(templates: readonly TemplateInfo[]): void {
+  const width = Math.max(...templates.map((t) => t.name.length));
+  for (const t of templates) {
+    console.log(t.description ? `${t.name.padEnd(width)}  ${t.description}` : t.name);
+  }
+}
+
+/** Prints `installWarnings` for the project in `target`: the last thing the user reads. */
+async function warnIfUnpublished(target: string, template: TemplateInfo): Promise<void> {
   const warnings = await installWarnings({
     manifestFile: join(target, 'package.json'),
     names: workspaceDependencyNames(await readTemplateManifest(template.dir)),

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commentColumn } from './commands.js';
@@ -6,6 +6,7 @@ import {
   type BlockContext,
   findBlocks,
   MARKED_FILES,
+  readBlockContext,
   renderBlocks,
   WIDTH,
   wrapMarkdown,
@@ -15,13 +16,8 @@ import { NOT_ON_NPM, PUBLISHED } from './start-commands.js';
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 
 /** What the repository's blocks are rendered from: the switch, templates/, @loop/core's version. */
-function repoContext(published: boolean = PUBLISHED): BlockContext {
-  const templates = readdirSync(join(ROOT, 'templates'))
-    .filter((name) => existsSync(join(ROOT, 'templates', name, 'package.json')))
-    .sort();
-  const core = JSON.parse(readFileSync(join(ROOT, 'packages/core/package.json'), 'utf8'));
-  return { published, templates, coreVersion: core.version };
-}
+const repoContext = (published: boolean = PUBLISHED): BlockContext =>
+  readBlockContext(ROOT, published);
 
 /** Every README.md of the repository and every page of the docs (the generated reference aside). */
 function docsAndReadmes(dir: string = ROOT): string[] {

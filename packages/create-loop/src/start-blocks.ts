@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   alignComments,
   createMarkdown,
@@ -38,6 +40,21 @@ export interface BlockContext {
   templates: readonly string[];
   /** The clone's `@loop/core` version (the tarball's name has it). */
   coreVersion: string;
+}
+
+/**
+ * The context of the repository at `root` for one state of the switch: the template names of
+ * its `templates/` (folders with a package.json, as create-loop's build ships them) and its
+ * `@loop/core` version.
+ */
+export function readBlockContext(root: string, published: boolean): BlockContext {
+  const dir = join(root, 'templates');
+  const templates = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'package.json')))
+    .map((e) => e.name)
+    .sort();
+  const core = JSON.parse(readFileSync(join(root, 'packages', 'core', 'package.json'), 'utf8'));
+  return { published, templates, coreVersion: String(core.version) };
 }
 
 /** A marked block found in a file. */

@@ -4,13 +4,6 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startRegistry } from './registry-server.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A registry on loopback holding the fixture versions (see `setup`). */
-    registry: string;
-  }
-}
-
 const pkgDir = resolve(import.meta.dirname, '..');
 
 const SKIP = new Set(['node_modules', 'dist', '.turbo']);

@@ -16,6 +16,13 @@ import { afterAll, beforeAll, beforeEach, expect, inject, onTestFinished } from 
 import { MONOREPO_ONLY } from '../src/copy.js';
 import { STAGING_PREFIX } from '../src/staging.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A registry on loopback holding the fixture versions (global-setup.ts starts it). */
+    registry: string;
+  }
+}
+
 /** packages/create-loop */
 export const PKG_DIR = resolve(import.meta.dirname, '..');
 

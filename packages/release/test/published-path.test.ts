@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { releaseDryRun, repoRoot } from '../dry-run.mjs';
+import { readBlockContext, renderBlocks } from '../../create-loop/src/start-blocks.js';
+import { type DryRunReport, releaseDryRun, repoRoot } from '../dry-run.mjs';
 import { configuredRegistry, type LocalRegistry, startRegistry } from './registry.js';
 import { type Ran, run, strangerEnv } from './stranger.js';
 
@@ -12,8 +13,8 @@ import { type Ran, run, strangerEnv } from './stranger.js';
  * The published path with a real registry, before anything is published: the release dry run
  * versions, builds and packs @loop/core and create-loop as `pnpm release` would; they are
  * published with `npm publish` to a local Verdaccio (temporary storage, a free port, everything
- * else proxied to the registry npm uses here); then the root README's own commands for "after
- * the first release" run against it as a stranger would (`npm_config_registry` pointing at it,
+ * else proxied to the registry npm uses here); then the root README's published commands (its
+ * release switch flipped, as the first release will flip it) run against it as a stranger would (`npm_config_registry` pointing at it,
  * empty caches): the create command, the install it prints, the scaffold's own test and build.
  *
  * Run time: two of the README's lines, not every template under every manager: the npm line
@@ -22,12 +23,13 @@ import { type Ran, run, strangerEnv } from './stranger.js';
  * yarn is not installed on these machines. Nothing here is timed.
  */
 
-const README = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-
-/** The lines of the first ```sh block after "After the first release" in "Start a game". */
-function publishedCommands(): string[] {
-  const section = README.slice(README.indexOf('\n## Start a game\n'));
-  const after = section.slice(section.search(/after the first release/i));
+/**
+ * The lines of the first ```sh block after "From npm" in "Start a game" of `readme`: the
+ * README as the release publishes it (its switch flipped), where the npm commands come first.
+ */
+function publishedCommands(readme: string): string[] {
+  const section = readme.slice(readme.indexOf('\n## Start a game\n'));
+  const after = section.slice(section.search(/\*\*From npm\*\*/));
   const block = /```sh\n([\s\S]*?)```/.exec(after.slice(0, after.indexOf('\n## ')))?.[1] ?? '';
   return block
     .trim()
@@ -40,10 +42,16 @@ function publishedCommands(): string[] {
 const integrity = (file: string) =>
   `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 
-const commands = publishedCommands();
+/** The README as the release will have it: the real one with its switch's blocks flipped. */
+const RELEASED_README = renderBlocks(
+  readFileSync(join(repoRoot, 'README.md'), 'utf8'),
+  readBlockContext(repoRoot, true),
+);
+const commands = publishedCommands(RELEASED_README);
 const byNpm = commands.find((line) => line.startsWith('npm create loop@latest '));
 const byPnpm = commands.find((line) => line.startsWith('pnpm create loop '));
 
+let released: DryRunReport;
 let tmp: string;
 let registry: LocalRegistry | undefined;
 let tarballs: Record<string, string>;
@@ -51,7 +59,9 @@ let version: string;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'loop-published-path-'));
-  const report = releaseDryRun({ bump: 'patch', packInto: join(tmp, 'packs') });
+  // Released as the first release will be: the switch flipped in the copy (see releaseDryRun).
+  const report = releaseDryRun({ bump: 'patch', packInto: join(tmp, 'packs'), published: true });
+  released = report;
   tarballs = report.tarballs;
   version = report.after['@loop/core']!;
   registry = await startRegistry(join(tmp, 'registry'), configuredRegistry());
@@ -70,6 +80,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await registry?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+it('the released README shows the published commands first, and says nothing of a 404', () => {
+  // The copy's README, flipped by the script the release runs, is the one rendered here.
+  expect(released.readme).toBe(RELEASED_README);
+  const start = RELEASED_README.slice(RELEASED_README.indexOf('\n## Start a game\n'));
+  expect(start.indexOf('npm create loop@latest')).toBeLessThan(start.indexOf('create:local'));
+  expect(RELEASED_README).not.toMatch(/not on npm yet|answer 404/);
 });
 
 it('the README shows the published commands for npm, pnpm and yarn', () => {
@@ -119,6 +137,8 @@ describe.each([
     expect(manifest.name).toBe(dir);
     expect(manifest.dependencies['@loop/core']).toBe(`^${version}`);
     expect(created.stdout).toContain(`  cd ${dir}\n  ${manager} install\n`);
+    // The registry holds what the scaffold asks for: no warning, no advice to clone.
+    expect(created.stdout).not.toMatch(/warning:|note: could not check|path that works/);
   });
 
   it(`\`${manager} install\` takes @loop/core from the local registry`, () => {
