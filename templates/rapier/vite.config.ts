@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { RAPIER_PACKAGE, rapierWasm } from './rapier-wasm.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -46,6 +47,9 @@ export const ISOLATION = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/** The tests that play whole sessions (seconds each): `npm run test:e2e`. */
+const SESSIONS = ['src/replay.test.ts', 'src/respawn.test.ts', 'src/drop.test.ts'];
+
 export default defineConfig({
   server: { headers: ISOLATION },
   preview: { headers: ISOLATION },
@@ -62,5 +66,12 @@ export default defineConfig({
     setupFiles: ['src/rapier.test-setup.ts'],
     // Whole worlds stepped and compared byte for byte: seconds each on a busy two-core machine.
     testTimeout: 60_000,
+    // `npm test` (unit): every test but the long sessions, in seconds. `npm run test:e2e`: the
+    // sessions played for thousands of steps and replayed tick for tick (record and replay,
+    // respawns, drops). `vitest run` alone runs both.
+    projects: [
+      { extends: true, test: { name: 'unit', exclude: [...configDefaults.exclude, ...SESSIONS] } },
+      { extends: true, test: { name: 'e2e', include: SESSIONS } },
+    ],
   },
 });
