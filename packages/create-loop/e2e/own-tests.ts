@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { stripAnsi } from '../test/helpers.js';
+import { e2eEnv, exec } from './processes.js';
+
+/** Output as a person reads it: stdout and stderr, colours removed. */
+const text = (result: { stdout: string; stderr: string }) =>
+  stripAnsi(`${result.stdout}\n${result.stderr}`);
+
+/**
+ * Installs a scaffold as its README says. `npm` for a template whose README says `npm install`
+ * and whose dependencies have install scripts (multiplayer: msgpackr-extract, under Colyseus),
+ * to hold it to installing without npm's warning that they are not covered by `allowScripts`;
+ * pnpm for the others, as the rest of the e2e does.
+ */
+export async function installScaffold(app: string, withNpm: boolean): Promise<void> {
+  if (!withNpm) {
+    await exec('pnpm', ['install', '--no-frozen-lockfile', '--reporter=append-only'], {
+      cwd: app,
+      env: e2eEnv(),
+    });
+    return;
+  }
+  const installed = await exec('npm', ['install'], { cwd: app, env: e2eEnv() });
+  const warnings = text(installed)
+    .split('\n')
+    .filter((line) => /install-scripts|allowScripts/.test(line));
+  expect(warnings, 'npm install warns of install scripts').toEqual([]);
+}
+
+/** A vitest run that passed every test it ran, skipped none and printed no expected-error log. */
+function expectAllPassed(output: string, what: string): void {
+  expect(output, what).toMatch(/Tests\s+[1-9]\d* passed \(\d+\)/);
+  expect(output, what).not.toMatch(/failed|skipped|todo/);
+  expect(output, `${what}: a passing test printed an error`).not.toContain('❌');
+}
+
+/**
+ * The scaffold's own tests as its developer runs them: `npm test`, the fast ones, and `npm run
+ * test:e2e` where there is one (the slow ones: browsers, processes, whole sessions), each passing
+ * with none skipped (this machine has the browser and the redis-server they need).
+ */
+export async function expectOwnTests(app: string, scripts: Record<string, string>): Promise<void> {
+  expectAllPassed(text(await exec('npm', ['test'], { cwd: app })), 'npm test');
+  if (scripts['test:e2e'] === undefined) return;
+  expectAllPassed(text(await exec('npm', ['run', 'test:e2e'], { cwd: app })), 'npm run test:e2e');
+}
+
+/**
+ * On a machine without a browser or a redis-server (CHROMIUM_PATH and REDIS_SERVER_PATH set to
+ * nowhere: a variable that is set is the only place looked), the scaffold's browser and
+ * two-process tests skip, each with one line saying what to install, and the run passes; with
+ * CI set they fail instead, with those lines.
+ */
+export async function expectSkipsWithoutTools(app: string): Promise<void> {
+  const nowhere = join(app, 'no-such-folder');
+  const env = (ci: string | undefined) =>
+    e2eEnv({
+      CI: ci,
+      CHROMIUM_PATH: join(nowhere, 'chrome'),
+      REDIS_SERVER_PATH: join(nowhere, 'redis-server'),
+    });
+  const args = ['run', 'test:e2e', '--', 'two-pages.browser', 'cluster.test'];
+  const skipped = text(await exec('npm', args, { cwd: app, env: env(undefined) }));
+  const lines = skipped.split('\n');
+  expect(
+    lines.filter((line) =>
+      line.startsWith(
+        `Skipping the two-page browser test: CHROMIUM_PATH is ${join(nowhere, 'chrome')}, which is no executable file; install Google Chrome or Chromium`,
+      ),
+    ),
+  ).toHaveLength(1);
+  expect(
+    lines.filter((line) =>
+      line.startsWith('Skipping the two-process (Redis) test: REDIS_SERVER_PATH is'),
+    ),
+  ).toHaveLength(1);
+  expect(skipped).toMatch(/Tests\s+(\d+) skipped \(\1\)/);
+  const failed = await exec('npm', args, { cwd: app, env: env('true'), allowFailure: true });
+  expect(failed.code).not.toBe(0);
+  expect(text(failed)).toContain('(not skipped: CI is set, and a CI run must not skip it)');
+}
