@@ -118,6 +118,31 @@ describe('Swarm, every setting away from its default', () => {
     expect(swarm.positions.previous).toEqual(swarm.positions.current);
   });
 
+  it('spreads its start over the canvas it is first sized to, every particle on screen; later sizes move nothing', () => {
+    for (const [width, height] of [
+      [844, 390],
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const swarm = new Swarm(6, new Random(8));
+      swarm.resize(width, height);
+      const r = new Random(8);
+      for (let i = 0; i < 6; i++) {
+        const [x, y, vx, vy] = state(swarm, i);
+        expect(x).toBeCloseTo(r.next() * width, 9);
+        expect(y).toBeCloseTo(r.next() * height, 9);
+        expect([vx, vy]).toEqual([0, 0]);
+      }
+      expect(swarm.positions.previous).toEqual(swarm.positions.current);
+    }
+    const swarm = new Swarm(6, new Random(8));
+    swarm.resize(844, 390);
+    swarm.step(1 / 60, createInput().sample());
+    const before = [...swarm.positions.current];
+    swarm.resize(200, 100);
+    expect([...swarm.positions.current]).toEqual(before);
+  });
+
   it('circles the middle of the resized canvas with no finger down: x at 0.7 rad/s, y at 1.1, a quarter of its short side out', () => {
     const swarm = new Swarm(4, new Random(2));
     swarm.resize(400, 300);

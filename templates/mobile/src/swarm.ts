@@ -45,8 +45,24 @@ export class Swarm {
     this.positions.teleport();
   }
 
-  /** Follows the canvas's CSS size. */
+  /**
+   * Follows the canvas's CSS size. Before the first step (the page sizes the canvas as it
+   * starts) the particles move with the walls, each to the same fraction of the new size, so
+   * the swarm starts spread over the whole screen and none of it off it: a landscape phone is
+   * less tall than the 640 px the constructor spreads it over, a laptop far wider.
+   */
   resize(width: number, height: number): void {
+    if (this.time === 0) {
+      const p = this.positions.current;
+      const sx = width / this.width;
+      const sy = height / this.height;
+      // Stryker disable next-line EqualityOperator: a pass at i = p.length writes past the array's end, which a typed array ignores
+      for (let i = 0; i < p.length; i += 2) {
+        p[i] = p[i]! * sx;
+        p[i + 1] = p[i + 1]! * sy;
+      }
+      this.positions.teleport();
+    }
     this.width = width;
     this.height = height;
   }
