@@ -119,7 +119,7 @@ export class ArenaRoom extends GuardedRoom {
     this.quiet(client);
     this.world.join(slot);
     if (this.recorder) this.recorder.joined |= 1 << slot;
-    if (!this.loop.running) this.loop.start();
+    this.loop.start(); // the first join starts it; a started loop's start() does nothing
   }
 
   /**
