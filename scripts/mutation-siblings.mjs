@@ -7,14 +7,17 @@
  * <repo>/.stryker-tmp/siblings-<name> (two levels below the root, as the configs expect; its
  * node_modules' links copied), blanks every Stryker comment of the marked files there (line numbers
  * kept), and runs Stryker on the marked lines alone, with no incremental results. It prints
- * each marked mutant as killed or surviving: a killed one needs no mark (remove it if the
- * line's other mutants are killed too); a surviving one is what its mark claims equivalent, so
- * read its reason against it. Run it in a package after `pnpm mutate` (it reads
+ * each marked mutant as killed or surviving: a killed one is a sibling the mark need not cover
+ * (remove the mark if every mutant of its mutator there is killed); a surviving one is what the
+ * mark claims equivalent, so read its reason against it. Run it in a package after `pnpm mutate` (it reads
  * reports/mutation/mutation.json for the marks):
  *
  *   node ../../scripts/mutation-siblings.mjs
  *
- * Nothing in the package is written; the copy is removed unless `--keep` is given.
+ * Nothing in the package is written; the copy is removed unless `--keep` is given. Its cost is
+ * one run of the package's whole test suite plus the marked mutants' covering tests: about a
+ * minute for templates/mobile or three here; a package whose tests play long sessions
+ * (templates/rapier) takes many minutes.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,8 +82,9 @@ for (const file of new Set(marked.map((m) => m.name))) {
 
 const ranges = marked.map((m) => `${m.name}:${m.line}-${m.line}`);
 // The package's config with the marked lines alone to mutate, an incremental file that does
-// not exist (every mutant run afresh), and vitest's related-file lookup off: in a copy of a copy
-// (Stryker's sandbox of this one) it finds no test for a mutated file.
+// not exist (every mutant run afresh), vitest's related-file lookup off (in a copy of a copy,
+// Stryker's sandbox of this one, it finds no test for a mutated file), and the sandbox removed
+// even when the run fails.
 writeFileSync(
   join(copy, 'stryker.siblings.config.mjs'),
   `import config from './stryker.config.mjs';
@@ -89,6 +93,7 @@ export default {
   mutate: ${JSON.stringify(ranges)},
   incrementalFile: 'reports/siblings-incremental.json',
   vitest: { ...config.vitest, related: false },
+  cleanTempDir: 'always',
 };
 `,
 );
@@ -123,10 +128,10 @@ for (const mark of marked) {
     const s = status.get(key);
     const verdict =
       s === 'killed' || s === 'timeout'
-        ? 'killed: needs no mark'
+        ? 'killed by the tests'
         : s === undefined
           ? 'not run (it spans more than its line)'
-          : `${s}: the mark claims it equivalent`;
+          : `${s}: the mark's reason must hold for it`;
     if (s === 'survived' || s === 'noCoverage') surviving++;
     if (s === undefined) unseen++;
     console.log(`   ${m.location.start.column} ${m.mutatorName} \`${m.replacement}\`: ${verdict}`);
