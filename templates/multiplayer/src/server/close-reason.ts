@@ -16,8 +16,9 @@ const encoder = new TextEncoder();
 
 /** `reason` cut to at most {@link MAX_REASON_BYTES} bytes of UTF-8 (a pair cut in half encodes as U+FFFD). */
 export function closeReason(reason: string): string {
-  if (encoder.encode(reason).byteLength <= MAX_REASON_BYTES) return reason;
-  let cut = reason.slice(0, MAX_REASON_BYTES);
+  // A character at a time: the room's reasons are short sentences of its own, cut only if a
+  // longer one is ever written.
+  let cut = reason;
   while (encoder.encode(cut).byteLength > MAX_REASON_BYTES) cut = cut.slice(0, -1);
   return cut;
 }
