@@ -41,10 +41,16 @@ function expectAllPassed(output: string, what: string): void {
  * with none skipped (this machine has the browser and the redis-server they need).
  */
 export async function expectOwnTests(app: string, scripts: Record<string, string>): Promise<void> {
-  expectAllPassed(text(await exec('npm', ['test'], { cwd: app })), 'npm test');
+  // A whole test suite each, on a machine that may be loaded many times over: a generous limit,
+  // which only ends a run that hangs.
+  const options = { cwd: app, timeoutMs: OWN_TESTS_MS };
+  expectAllPassed(text(await exec('npm', ['test'], options)), 'npm test');
   if (scripts['test:e2e'] === undefined) return;
-  expectAllPassed(text(await exec('npm', ['run', 'test:e2e'], { cwd: app })), 'npm run test:e2e');
+  expectAllPassed(text(await exec('npm', ['run', 'test:e2e'], options)), 'npm run test:e2e');
 }
+
+/** The longest one of a scaffold's test runs may take before it counts as hung. */
+export const OWN_TESTS_MS = 600_000;
 
 /**
  * On a machine without a browser or a redis-server (CHROMIUM_PATH and REDIS_SERVER_PATH set to

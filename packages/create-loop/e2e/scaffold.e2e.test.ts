@@ -23,7 +23,12 @@ import {
 } from '../test/helpers.js';
 import { expectDeployed } from './deploy.js';
 import { capViolations, describeFrames, framesOver, recordFrames } from './frames.js';
-import { expectOwnTests, expectSkipsWithoutTools, installScaffold } from './own-tests.js';
+import {
+  expectOwnTests,
+  expectSkipsWithoutTools,
+  installScaffold,
+  OWN_TESTS_MS,
+} from './own-tests.js';
 import { collectProblems, expectDrawnAndMoving, PAGE_WAIT_MS, waitForFirstFrame } from './page.js';
 import { exec, preview } from './processes.js';
 import { expectJoined, serveAsDeployed, serveDev } from './server-template.js';
@@ -159,14 +164,10 @@ describe.each(TEMPLATES)('template %s', (template) => {
     ).toBe(false);
     expect(lstatSync(join(installed, 'dist')).isDirectory()).toBe(true);
 
-    // 3. The scaffold's own scripts: its tests (`npm test`, the fast ones, and `npm run
-    //    test:e2e` where there is one; without a browser or a redis-server the latter skips what
-    //    needs them, saying what to install), the type check, the build.
+    // 3. The scaffold's own scripts: the type check, the build (its tests: below).
     expect(Object.keys(manifest.scripts)).toEqual(
       expect.arrayContaining(['dev', 'build', 'test', 'typecheck']),
     );
-    await expectOwnTests(app, manifest.scripts);
-    if (template === 'multiplayer') await expectSkipsWithoutTools(app);
     await exec('npm', ['run', 'typecheck'], { cwd: app });
     await exec('npm', ['run', 'build'], { cwd: app });
     expect(existsSync(join(app, 'dist', 'index.html'))).toBe(true);
@@ -246,6 +247,20 @@ describe.each(TEMPLATES)('template %s', (template) => {
     ).toBe(true);
     return { app, section: deploySection(readFileSync(join(app, 'README.md'), 'utf8')) };
   };
+  // Its tests as its developer runs them: `npm test`, the fast ones, and `npm run test:e2e`
+  // where there is one (browsers, processes, whole sessions), none skipped here; without a
+  // browser or a redis-server the latter skips what needs them, saying what to install.
+  it(
+    'passes its own tests: npm test, and npm run test:e2e where it has one',
+    async () => {
+      const { app } = scaffolded();
+      const { scripts } = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+      await expectOwnTests(app, scripts);
+      if (template === 'multiplayer') await expectSkipsWithoutTools(app);
+    },
+    3 * OWN_TESTS_MS,
+  );
+
   if (deploy.server.length > 0) {
     it('deploys on a Node host as its README says: builds, starts, and a page joins the game', async () => {
       const { app, section } = scaffolded();
