@@ -21,7 +21,16 @@ const E2E = [
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: E2E } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: E2E,
+          // Real servers and long property runs: seconds each on a loaded machine (a limit that
+          // only ends a hung test; nothing is timed).
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
