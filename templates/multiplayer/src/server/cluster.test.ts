@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
@@ -33,7 +33,12 @@ function seatsSeen(room: Room): Promise<number[]> {
   });
 }
 
-describe('rooms across processes (Redis presence and driver, a real redis-server, two game processes)', () => {
+/** Skipped where no redis-server was found and none is needed (src/e2e/tools.global-setup.ts). */
+const noRedis = inject('redisServer') === null;
+
+describe('rooms across processes (Redis presence and driver, a real redis-server, two game processes)', {
+  skip: noRedis,
+}, () => {
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   let processes: Proc[] = [];
 
@@ -77,7 +82,9 @@ describe('rooms across processes (Redis presence and driver, a real redis-server
   });
 });
 
-describe('rooms spread over processes, and any process matchmakes (a cluster of its own)', () => {
+describe('rooms spread over processes, and any process matchmakes (a cluster of its own)', {
+  skip: noRedis,
+}, () => {
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
   beforeAll(async () => {
     cluster = await startCluster(2);
