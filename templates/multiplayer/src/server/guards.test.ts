@@ -94,5 +94,5 @@ describe('a flood and a client that stops reading (real server, real clients, dr
     expect(arena.refused.slow - slowBefore).toBeGreaterThanOrEqual((5 * TICK_RATE) / 3);
     expect(arena.world.present[slot]).toBe(0);
     await until(() => snapshots > before + 1000, 'the honest client to be served all along');
-  }, 60_000); // tens of thousands of steps fill the kernel's buffers: slow on a loaded machine
+  }, 180_000); // tens of thousands of steps fill the kernel's buffers: minutes under Stryker on a loaded machine
 });
