@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { apps, galleryRoot } from '../apps.mjs';
-import { type Box, type Layout, readLayout } from './layout.js';
+import { playfieldProblems, layoutProblems as problems, readLayout, VIEWPORTS } from './layout.js';
 import { type SiteServer, serveSite } from './site-server.js';
 
 /**
@@ -32,26 +32,20 @@ const TEMPLATES = apps.filter((app) => !('dir' in app) || !app.dir).map((app) =>
  */
 const PAGES = [...TEMPLATES, 'rapier?mode=worker'];
 
-const VIEWPORTS: Record<string, BrowserContextOptions> = {
-  phone: {
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  },
-  laptop: { viewport: { width: 1280, height: 800 } },
-};
-
 /**
- * The keys each app reads, each of which must have a button: the pointer's own gestures (drag
- * to steer, tap the canvas) are not keys and are told in each app's help text.
+ * The keys each app reads in live play, each of which must have a button: the pointer's own
+ * gestures (drag to steer, tap the canvas) are not keys and are told in each app's help text.
+ * Rapier's Escape ends a replay: its button shows only in one (see REPLAY_CONTROLS).
  */
 const KEYS: Record<string, string[]> = {
   canvas2d: ['KeyI', 'Space'],
   three: ['KeyT', 'KeyY'],
   mobile: [],
-  rapier: ['Escape', 'KeyB', 'KeyR', 'KeyT', 'Space'],
+  rapier: ['KeyB', 'KeyR', 'KeyT', 'Space'],
 };
+
+/** The rapier app's controls that act on a replay only: shown in one, and only then. */
+const REPLAY_CONTROLS = ['#end', '#speed'];
 
 /**
  * What a tap must visibly do beyond the key buttons' count (`data-presses`, written by the step
@@ -66,6 +60,8 @@ const EFFECTS: Record<string, { tap: string; read: string; attribute: string; va
     { tap: '[data-fps="60"]', read: '[data-fps="60"]', attribute: 'aria-pressed', value: 'true' },
   ],
   rapier: [
+    // The key buttons' R started a replay, whose Escape button now shows: it ends it.
+    { tap: '[data-key="Escape"]', read: '#replay', attribute: 'data-replay', value: 'recording' },
     { tap: '#instant', read: '#replay', attribute: 'data-replay', value: 'replaying' },
     // A replay of the seconds so far, at half speed: it is still running when this tap comes.
     { tap: '#end', read: '#replay', attribute: 'data-replay', value: 'recording' },
@@ -88,45 +84,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Where two boxes share area (more than a rounding error of a pixel). */
-function overlap(a: Box, b: Box): boolean {
-  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return w > 0.5 && h > 0.5;
-}
-
-/** Everything wrong with a layout, as sentences: an empty list is a page that passes. */
-function problems(layout: Layout): string[] {
-  const found: string[] = [];
-  const { width, height } = layout.viewport;
-  const all = [...layout.overlays, ...layout.controls];
-  for (const box of all) {
-    if (box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5 || box.bottom > height + 0.5) {
-      found.push(`${box.name} is off screen: ${JSON.stringify(box)}`);
-    }
-  }
-  for (const [i, a] of layout.overlays.entries()) {
-    for (const b of layout.overlays.slice(i + 1)) {
-      if (overlap(a, b)) found.push(`${a.name} overlaps ${b.name}`);
-    }
-  }
-  for (const [i, a] of layout.controls.entries()) {
-    for (const b of layout.controls.slice(i + 1)) {
-      // A label around its select is one control, drawn so.
-      if (!a.holds.includes(b.id) && !b.holds.includes(a.id) && overlap(a, b)) {
-        found.push(`${a.name} overlaps ${b.name}`);
-      }
-    }
-    if (!a.onTop) found.push(`${a.name} is covered at its centre by ${a.covered}`);
-  }
-  return found;
-}
-
 /**
  * Opens `app` (a folder of the site, with a query string if any) in a fresh context of
  * `viewport` (its own storage) and waits for a frame.
  */
-async function open(app: string, viewport: string): Promise<{ page: Page; errors: string[] }> {
+async function open(
+  app: string,
+  viewport: keyof typeof VIEWPORTS,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -139,58 +104,103 @@ async function open(app: string, viewport: string): Promise<{ page: Page; errors
   return { page, errors };
 }
 
-/** Waits until the app has drawn a frame (its overlay counts them). */
+/**
+ * Waits until the app has drawn a frame (its overlay counts them) and has loaded: the rapier
+ * app's loading line, over the middle of the game while its WebAssembly arrives, has gone.
+ */
 async function rendered(page: Page): Promise<void> {
   await page.waitForFunction(
     () => Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 0,
     undefined,
     { timeout: WAIT_MS, polling: 100 },
   );
+  await page.waitForSelector('#loading', { state: 'detached', timeout: WAIT_MS });
 }
 
-describe.each(Object.keys(VIEWPORTS))('every template app on a %s', (viewport) => {
-  const touch = VIEWPORTS[viewport]!.hasTouch === true;
+/** Which of `selectors` are visible and enabled on the page. */
+async function shown(page: Page, selectors: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const selector of selectors) {
+    const control = page.locator(selector);
+    if ((await control.isVisible()) && (await control.isEnabled())) found.push(selector);
+  }
+  return found;
+}
 
-  it.for(PAGES)(
-    '%s: overlays and controls on screen, none over another; every key has a button that works',
-    { timeout: TEST_MS },
-    async (path) => {
-      const app = path.split('?')[0]!;
-      const { page, errors } = await open(path, viewport);
-      try {
-        const before = await readLayout(page);
-        expect(before.overlays.map((box) => box.name)).toEqual(
-          expect.arrayContaining(['[data-loop-stats]', '[data-loop-hud]']),
-        );
-        expect(problems(before)).toEqual([]);
-        expect([...before.keys].sort()).toEqual(KEYS[app]);
+/**
+ * What a replay of the rapier app must show: its own controls, a sign over the game that says
+ * it is a replay (more than the status line), the game still in view and nothing overlapping.
+ */
+async function inReplay(page: Page): Promise<void> {
+  await expect
+    .poll(() => shown(page, REPLAY_CONTROLS), { timeout: WAIT_MS })
+    .toEqual(REPLAY_CONTROLS);
+  const sign = page.locator('#replay-sign');
+  await expect.poll(() => sign.isVisible(), { timeout: WAIT_MS }).toBe(true);
+  expect(await sign.textContent()).toMatch(/replay/i);
+  const layout = await readLayout(page);
+  expect(layout.overlays.map((box) => box.name)).toContain('#replay-sign');
+  expect(problems(layout)).toEqual([]);
+  expect(playfieldProblems(layout)).toEqual([]);
+}
 
-        // Every key button, then each app's own controls with an effect to read.
-        for (const key of before.keys) {
-          const button = page.locator(`[data-loop-hud] [data-key="${key}"]`);
-          await (touch ? button.tap() : button.click());
-          await expect
-            .poll(() => button.getAttribute('data-presses'), { timeout: WAIT_MS })
-            .toBe('1');
+describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+  'every template app on a %s',
+  (viewport) => {
+    const touch = VIEWPORTS[viewport].hasTouch === true;
+
+    it.for(PAGES)(
+      '%s: overlays and controls on screen, none over another; every key has a button that works',
+      { timeout: TEST_MS },
+      async (path) => {
+        const app = path.split('?')[0]!;
+        const { page, errors } = await open(path, viewport);
+        try {
+          const before = await readLayout(page);
+          expect(before.overlays.map((box) => box.name)).toEqual(
+            expect.arrayContaining(['[data-loop-stats]', '[data-loop-hud]']),
+          );
+          expect(problems(before)).toEqual([]);
+          expect(playfieldProblems(before)).toEqual([]);
+          expect([...before.keys].sort()).toEqual(KEYS[app]);
+          if (app === 'rapier') expect(await shown(page, REPLAY_CONTROLS)).toEqual([]);
+
+          // Every key button, then each app's own controls with an effect to read.
+          for (const key of before.keys) {
+            const button = page.locator(`[data-loop-hud] [data-key="${key}"]`);
+            await (touch ? button.tap() : button.click());
+            await expect
+              .poll(() => button.getAttribute('data-presses'), { timeout: WAIT_MS })
+              .toBe('1');
+          }
+          for (const effect of EFFECTS[app] ?? []) {
+            const control = page.locator(effect.tap);
+            await (touch ? control.tap() : control.click());
+            await expect
+              .poll(() => page.locator(effect.read).getAttribute(effect.attribute), {
+                timeout: WAIT_MS,
+              })
+              .toBe(effect.value);
+            if (app === 'rapier' && effect.value === 'replaying') await inReplay(page);
+          }
+          // Labels that changed with a tap still fit, and the game is still in view.
+          const after = await readLayout(page);
+          expect(problems(after)).toEqual([]);
+          expect(playfieldProblems(after)).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await page.context().close();
         }
-        for (const effect of EFFECTS[app] ?? []) {
-          const control = page.locator(effect.tap);
-          await (touch ? control.tap() : control.click());
-          await expect
-            .poll(() => page.locator(effect.read).getAttribute(effect.attribute), {
-              timeout: WAIT_MS,
-            })
-            .toBe(effect.value);
-        }
-        // Labels that changed with a tap still fit.
-        expect(problems(await readLayout(page))).toEqual([]);
-        expect(errors).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
-    },
-  );
-});
+      },
+    );
+  },
+);
+
+/**
+ * The apps whose panels start folded on a phone, where open they would cover the game: rapier's
+ * stats (a dozen lines of physics and worker figures) and its HUD (help and settings).
+ */
+const FOLDED_ON_PHONE = new Set(['rapier']);
 
 describe('the stats overlay', () => {
   it.for(TEMPLATES)(
@@ -200,8 +210,12 @@ describe('the stats overlay', () => {
       const { page, errors } = await open(app, 'phone');
       try {
         const stats = page.locator('[data-loop-stats]');
+        if (FOLDED_ON_PHONE.has(app)) {
+          expect(await stats.getAttribute('aria-expanded')).toBe('false');
+          await stats.tap();
+        }
+        await expect.poll(() => stats.getAttribute('aria-expanded')).toBe('true');
         const open = await stats.boundingBox();
-        expect(await stats.getAttribute('aria-expanded')).toBe('true');
         await stats.tap();
         await expect.poll(() => stats.getAttribute('aria-expanded')).toBe('false');
         await expect.poll(() => stats.textContent()).toMatch(/^fps \d+\.\d$/);
@@ -211,6 +225,60 @@ describe('the stats overlay', () => {
         await rendered(page);
         expect(await stats.getAttribute('aria-expanded')).toBe('false');
         expect(problems(await readLayout(page))).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
+
+describe("the rapier app's HUD", () => {
+  it.for(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    'on a %s: starts folded where it would cover the game, and More opens its help and settings',
+    { timeout: TEST_MS },
+    async (viewport) => {
+      const { page, errors } = await open('rapier', viewport);
+      try {
+        const hud = page.locator('[data-loop-hud]');
+        const more = page.locator('#more');
+        const help = page.locator('[data-loop-hud] p.more');
+        const folded = viewport === 'phone';
+        expect(await hud.getAttribute('data-folded')).toBe(String(folded));
+        expect(await help.isVisible()).toBe(!folded);
+        expect(await more.getAttribute('aria-expanded')).toBe(String(!folded));
+        await (viewport === 'phone' ? more.tap() : more.click());
+        expect(await hud.getAttribute('data-folded')).toBe(String(!folded));
+        expect(await help.isVisible()).toBe(folded);
+        expect(await page.locator('#mode').isVisible()).toBe(folded);
+        expect(problems(await readLayout(page))).toEqual([]);
+        if (folded) {
+          // Both open, as they started before #30: over the game, what the folds prevent.
+          await page.locator('[data-loop-stats]').tap();
+          await expect
+            .poll(async () => playfieldProblems(await readLayout(page)).length)
+            .toBeGreaterThan(0);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});
+
+describe('the loop lab', () => {
+  it.for(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    'on a %s: no fixed panel over its lanes or over another',
+    { timeout: TEST_MS },
+    async (viewport) => {
+      const { page, errors } = await open('lab', viewport);
+      try {
+        const layout = await readLayout(page);
+        expect(layout.playfield.name).toBe('#lanes-canvas');
+        expect(playfieldProblems(layout)).toEqual([]);
+        // A page that scrolls: its controls below the fold are fine, its fixed panels are not.
+        expect(problems({ ...layout, controls: [] })).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();

@@ -112,7 +112,7 @@ export function readLayout(page: Page): Promise<Layout> {
       document.querySelector('[data-playfield]') ??
       document.querySelector('[data-loop-canvas]') ??
       document.querySelector('canvas');
-    const playfield = { ...box(canvas ?? document.body, -1), name: 'the playfield', drawn: false };
+    const playfield = { ...box(canvas ?? document.body, -1), drawn: false };
     const named = canvas?.getAttribute('data-playfield')?.split(' ').map(Number);
     if (named?.length === 4 && named.every(Number.isFinite)) {
       const [left, top, width, height] = named as [number, number, number, number];
@@ -183,10 +183,10 @@ function shared(a: Box, b: Box): number {
 export const ARENA_MARGIN = 2;
 /**
  * The share of a full-screen playfield (a canvas that fills the screen, the camera's view of a
- * 3D scene or a 2D world) that the panels over it may cover together: folded panels and a row of
- * buttons, not a help text over a quarter of a phone.
+ * 3D scene or a 2D world) that the panels over it may cover together: a quarter, room for a
+ * laptop's open help and stats in two corners, where a phone's open ones took three quarters.
  */
-export const COVER_SHARE = 0.2;
+export const COVER_SHARE = 0.25;
 
 /**
  * Whether the game stays in view (issue #30), as sentences: an empty list passes. A drawn

@@ -20,7 +20,23 @@ const status = document.querySelector<HTMLElement>('#replay')!;
 const modeSelect = document.querySelector<HTMLSelectElement>('#mode')!;
 const busySwitch = document.querySelector<HTMLInputElement>('#busy')!;
 const hud = document.querySelector<HTMLElement>('#hud')!;
+const more = document.querySelector<HTMLButtonElement>('#more')!;
 stylePage({ canvas, hud });
+
+/**
+ * A screen on which the panels, open, would cover much of the game (a phone): there the HUD and
+ * the stats start folded, and a tap opens each.
+ */
+const SMALL_SCREEN = '(max-width: 40rem), (max-height: 32rem)';
+const small = matchMedia(SMALL_SCREEN).matches;
+
+/** Folds the HUD to its status line and playing buttons, or opens its help and settings. */
+function foldHud(folded: boolean): void {
+  hud.dataset.folded = String(folded);
+  more.setAttribute('aria-expanded', String(!folded));
+  more.textContent = folded ? 'More' : 'Less';
+}
+foldHud(small);
 
 /** The mode and the busy page come from the URL (`?mode=worker&busy=1`), so a link shows them. */
 const params = new URLSearchParams(location.search);
@@ -52,6 +68,7 @@ const setBusy = () => {
   stopBusy = busySwitch.checked ? busyPage(BUSY_MS) : undefined;
 };
 scope.listen(busySwitch, 'change', setBusy);
+scope.listen(more, 'click', () => foldHud(hud.dataset.folded !== 'true'));
 scope.add(() => stopBusy?.());
 setBusy();
 
@@ -133,8 +150,19 @@ function start(run: StartMode): void {
     );
   const overlay = createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines });
   overlay.element.dataset.mode = mode;
+  // Folded at first on a small screen, unless the player opened or folded it before.
+  if (small && !statsFoldRemembered()) overlay.collapsed = true;
   scope.add(overlay);
   page.panel.refresh();
   const timer = setInterval(() => page.panel.refresh(), 250);
   scope.add(() => clearInterval(timer));
+}
+
+/** Whether the stats overlay remembers a fold from an earlier visit (its default storage key). */
+function statsFoldRemembered(): boolean {
+  try {
+    return localStorage.getItem('loop-stats-collapsed') !== null;
+  } catch {
+    return false; // storage refused (a sandboxed frame): nothing remembered
+  }
 }
