@@ -31,7 +31,9 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
+import { workspacePackages } from './workspace-packages.mjs';
+
+export { workspacePackages };
 
 /** The monorepo this script belongs to. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -57,30 +59,6 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** The summary of the sample changeset, to find it again in the changelogs. */
 export const SAMPLE_SUMMARY = 'Release dry run: a sample change to see what would be published.';
-
-/**
- * Every workspace package, read from pnpm-workspace.yaml's `dir/*` patterns, as
- * `{ name, dir, manifest }` with `dir` relative to `root`. Lets the dry run find the public
- * packages itself, so a new one is packed (and noticed) without editing this script.
- * @param {string} root
- * @returns {{ name: string, dir: string, manifest: Record<string, any> }[]}
- */
-export function workspacePackages(root) {
-  const { packages = [] } = parse(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'));
-  /** @type {{ name: string, dir: string, manifest: Record<string, any> }[]} */
-  const found = [];
-  for (const pattern of packages) {
-    const parent = pattern.replace(/\/\*$/, '');
-    if (!existsSync(join(root, parent))) continue;
-    for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
-      const file = join(root, parent, entry.name, 'package.json');
-      if (!entry.isDirectory() || !existsSync(file)) continue;
-      const manifest = JSON.parse(readFileSync(file, 'utf8'));
-      found.push({ name: manifest.name, dir: `${parent}/${entry.name}`, manifest });
-    }
-  }
-  return found.sort((a, b) => a.dir.localeCompare(b.dir));
-}
 
 /**
  * The environment for the commands run in the copy: this process's, less what a package
