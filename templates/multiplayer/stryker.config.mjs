@@ -24,6 +24,7 @@ export default {
     '!src/**/test-session.ts',
     '!src/**/test-link.ts',
     '!src/**/test-sockets.ts',
+    '!src/**/test-matchmake.ts',
     '!src/e2e/**',
     // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
     // the arena sits (letterbox.ts) is mutated.
