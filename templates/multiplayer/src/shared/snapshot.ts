@@ -1,56 +1,46 @@
+import { SNAPSHOT_HEADER_BYTES, SnapshotFrame, type SnapshotHeader } from '@loop/net';
 import { ENTITIES, GRID, MAX_PLAYERS } from './arena';
 import { INPUT_BYTES } from './input';
 import type { World } from './world';
 
+export { NO_SLOT, type SnapshotHeader } from '@loop/net';
+
 /**
- * The snapshot: the whole world at one tick, in 228 bytes. Positions and velocities travel as
+ * The arena's snapshot body, after `@loop/net`'s framing header (tick, ack, missed, slot: 11
+ * bytes): the whole world at one tick, 228 bytes in all. Positions and velocities travel as
  * Int16 sixteenths, which loses nothing because the simulation keeps its state on that grid
  * (arena.ts): the page that rewinds to a snapshot holds the server's exact bits. Layout,
- * little-endian:
+ * little-endian, from the snapshot's start:
  *
- *     0  u32  tick            the world's tick
- *     4  i32  ack             newest input tick the server has from this client (−1: none)
- *     8  u16  missed          ticks stepped without this client's input (wraps)
- *    10  u8   slot            this client's seat (255: none)
  *    11  u8   present         a bit per seat
  *    12  i8   inputs[8 × 3]   each seat's input in force (a page predicts with it)
  *    36  i16  state[24 × 4]   x, y, vx, vy of every entity, in sixteenths
- *
- * Compact binary rather than Colyseus's schema sync: this is the state the simulation needs bit
- * for bit, at a rate and tick the game picks, with per-client fields in a fixed header.
  */
-export const SNAPSHOT_BYTES = 36 + ENTITIES * 4 * 2;
-const INPUTS_AT = 12;
-const STATE_AT = 36;
-/** The slot a spectator's snapshot names. */
-export const NO_SLOT = 255;
-
-/** The per-client header of a decoded snapshot: filled in place, never allocated per message. */
-export interface SnapshotHeader {
-  tick: number;
-  ack: number;
-  missed: number;
-  slot: number;
-}
+const PRESENT_AT = SNAPSHOT_HEADER_BYTES;
+const INPUTS_AT = PRESENT_AT + 1;
+const STATE_AT = INPUTS_AT + MAX_PLAYERS * INPUT_BYTES;
+/** The body's length, which the arena's wire (protocol.ts) declares. */
+export const SNAPSHOT_BODY_BYTES = STATE_AT + ENTITIES * 4 * 2 - SNAPSHOT_HEADER_BYTES;
+/** A whole snapshot: header and body. */
+export const SNAPSHOT_BYTES = SNAPSHOT_HEADER_BYTES + SNAPSHOT_BODY_BYTES;
 
 /**
- * Encodes and decodes snapshots through one buffer of its own, so nothing is allocated per
- * snapshot on either end: the server encodes a world once per snapshot and stamps each
- * client's header before sending; a page copies the message in and decodes into its world.
+ * Encodes and decodes the arena's snapshots through one {@link SnapshotFrame} of its own, so
+ * nothing is allocated per snapshot on either end: the server encodes a world once per snapshot
+ * and stamps each client's header before sending; a page reads a message in and decodes its world.
  */
 export class SnapshotCodec {
+  readonly frame = new SnapshotFrame(SNAPSHOT_BODY_BYTES);
   /** The last encoded snapshot, or the last message decoded. */
-  readonly bytes = new Uint8Array(SNAPSHOT_BYTES);
-  readonly #view = new DataView(this.bytes.buffer);
+  readonly bytes = this.frame.bytes;
 
   /** Writes the world's part of a snapshot (everything but the per-client header). */
   encode(world: World): Uint8Array {
-    const v = this.#view;
-    v.setUint32(0, world.tick, true);
+    const v = this.frame.begin(world.tick);
     let mask = 0;
     // Stryker disable next-line EqualityOperator: one more round ORs in present[MAX_PLAYERS], past the array's end: undefined, 0
     for (let p = 0; p < MAX_PLAYERS; p++) mask |= world.present[p]! << p;
-    v.setUint8(11, mask);
+    v.setUint8(PRESENT_AT, mask);
     // Stryker disable next-line EqualityOperator: one more round writes 0 into the state's first byte, which the state loop then writes
     for (let i = 0; i < MAX_PLAYERS * INPUT_BYTES; i++) v.setInt8(INPUTS_AT + i, world.inputs[i]!);
     for (let i = 0; i < ENTITIES * 4; i++) {
@@ -61,11 +51,7 @@ export class SnapshotCodec {
 
   /** Writes one client's header into the last encoded snapshot, just before it is sent. */
   stamp(ack: number, missed: number, slot: number): Uint8Array {
-    const v = this.#view;
-    v.setInt32(4, ack, true);
-    v.setUint16(8, missed & 0xffff, true);
-    v.setUint8(10, slot);
-    return this.bytes;
+    return this.frame.stamp(ack, missed, slot);
   }
 
   /**
@@ -73,15 +59,10 @@ export class SnapshotCodec {
    * message is not a snapshot's length: the page ignores it.
    */
   decode(message: Uint8Array, world: World, header: SnapshotHeader): boolean {
-    if (message.byteLength !== SNAPSHOT_BYTES) return false;
-    this.bytes.set(message);
-    const v = this.#view;
-    header.tick = v.getUint32(0, true);
-    header.ack = v.getInt32(4, true);
-    header.missed = v.getUint16(8, true);
-    header.slot = v.getUint8(10);
+    if (!this.frame.read(message, header)) return false;
+    const v = this.frame.view;
     world.tick = header.tick;
-    const mask = v.getUint8(11);
+    const mask = v.getUint8(PRESENT_AT);
     // Stryker disable next-line EqualityOperator: one more round writes past present's end, which a typed array ignores
     for (let p = 0; p < MAX_PLAYERS; p++) world.present[p] = (mask >> p) & 1;
     // Stryker disable next-line EqualityOperator: one more round writes past inputs' end, which a typed array ignores
