@@ -7,12 +7,14 @@
  *   pnpm create:local games/my-game --template mobile     a package of this workspace
  *   (npm run create:local -- <dir> --template <name> does the same with only npm installed)
  *
- * 1. builds @loop/core and create-loop with turbo (cached: instant after the first time);
+ * 1. builds the library packages (@loop/core, @loop/net, @loop/rapier: every public one in
+ *    packages/) and create-loop with turbo (cached: instant after the first time);
  * 2. runs that create-loop, with the arguments given, in the folder the command was run from;
- * 3. outside the repository, packs @loop/core into `<dir>/vendor/loop-core-<version>.tgz` and
- *    points the project's `@loop/core` at it (`file:vendor/...`), so npm, pnpm and yarn install
- *    it with no registry that holds our packages. Under `games/` nothing is needed: create-loop
- *    sees the workspace and keeps `workspace:^`. Anywhere else inside the repository is refused.
+ * 3. outside the repository, packs each @loop/* package the project depends on into
+ *    `<dir>/vendor/` (`loop-core-<version>.tgz`, ...) and points the project's dependencies at
+ *    them (`file:vendor/...`, with overrides when there are several: vendor-packages.mjs), so
+ *    npm, pnpm and yarn install them with no registry that holds our packages. Under `games/`
+ *    nothing is needed: create-loop sees the workspace and keeps `workspace:^`. Anywhere else inside the repository is refused.
  *
  * Run by `node scripts/quickstart.mjs create` (the root's `create:local`), which first installs
  * pnpm and the workspace when they are missing. Exits non-zero with one line on failure.
@@ -21,10 +23,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ArgsError, builtCli, canCheck, checkCreateArgs, USAGE } from './create-args.mjs';
+import { loopDependencies, publishedLibraries, withVendoredSpecs } from './vendor-packages.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const cli = builtCli(root);
-const core = join(root, 'packages', 'core');
+const libraries = publishedLibraries(root);
 
 /** Prints `message` as one line on stderr and exits with `code`. */
 function fail(message, code = 1) {
@@ -89,7 +92,7 @@ runQuietly(
     'turbo',
     'run',
     'build',
-    '--filter=@loop/core',
+    ...libraries.map((library) => `--filter=${library.name}`),
     '--filter=create-loop',
     '--output-logs=errors-only',
   ],
@@ -100,7 +103,7 @@ const inRepo = place?.inRepo ?? false;
 const target = place?.target ?? cwd;
 
 // 3. The project, by the create-loop just built (its errors are its own one line).
-// Outside the repository @loop/core comes from vendor/ (step 4): create-loop need not ask the
+// Outside the repository the @loop/* packages come from vendor/ (step 4): create-loop need not ask the
 // registry for a published version that does not exist yet.
 const created = spawnSync(process.execPath, [join(cli, 'index.js'), ...args], {
   cwd,
@@ -111,28 +114,37 @@ exitIfInterrupted(created);
 if (created.status !== 0) process.exit(created.status ?? 1);
 if (inRepo || place === undefined) process.exit(0);
 
-// 4. Outside the repository: @loop/core as a tarball inside the project.
+// 4. Outside the repository: the game's @loop/* packages as tarballs inside the project.
 const vendor = join(target, 'vendor');
 mkdirSync(vendor, { recursive: true });
-const packed = spawnSync('pnpm', ['pack', '--pack-destination', vendor], {
-  cwd: core,
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-if (packed.status !== 0) fail(`pnpm pack of @loop/core failed (exit ${packed.status})`);
-const { version } = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8'));
-const tarball = readdirSync(vendor).find((file) => file === `loop-core-${version}.tgz`);
-if (tarball === undefined) fail(`pnpm pack left no loop-core-${version}.tgz in ${vendor}`);
 const manifestFile = join(target, 'package.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-const field = ['dependencies', 'devDependencies'].find((f) => manifest[f]?.['@loop/core']);
-if (field === undefined) fail(`${manifestFile} does not depend on @loop/core`);
-const published = manifest[field]['@loop/core'];
-const spec = `file:vendor/${tarball}`;
-manifest[field]['@loop/core'] = spec;
-writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+const wanted = loopDependencies(manifest);
+if (!wanted.includes('@loop/core')) fail(`${manifestFile} does not depend on @loop/core`);
+/** @type {Record<string, string>} */
+const specs = {};
+/** @type {Record<string, string>} */
+const published = {};
+for (const name of wanted) {
+  const library = libraries.find((found) => found.name === name);
+  if (library === undefined) fail(`${manifestFile} depends on ${name}, which is not in packages/`);
+  const packed = spawnSync('pnpm', ['pack', '--pack-destination', vendor], {
+    cwd: library.dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (packed.status !== 0) fail(`pnpm pack of ${name} failed (exit ${packed.status})`);
+  const tarball = `${name.slice(1).replace('/', '-')}-${library.version}.tgz`;
+  if (!readdirSync(vendor).includes(tarball)) fail(`pnpm pack left no ${tarball} in ${vendor}`);
+  specs[name] = `file:vendor/${tarball}`;
+  published[name] = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+}
+writeFileSync(manifestFile, `${JSON.stringify(withVendoredSpecs(manifest, specs), null, 2)}\n`);
+const list = (format) => wanted.map(format).join(', ');
 console.log(
-  `@loop/core is not on npm yet: packed it into vendor/${tarball} and set "@loop/core": ` +
-    `"${spec}" in package.json.\nAfter the first release, set it back to "${published}" ` +
-    'and delete vendor/.',
+  `Not on npm yet: packed ${list((name) => name)} into vendor/ and set ` +
+    `${list((name) => `"${name}": "${specs[name]}"`)} in package.json.\n` +
+    `After the first release, set ${list((name) => `"${name}" back to "${published[name]}"`)}` +
+    `${wanted.length > 1 ? ', remove them from overrides, pnpm.overrides and resolutions' : ''}` +
+    ', and delete vendor/.',
 );

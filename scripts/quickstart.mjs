@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { chromiumPath } from './chromium.mjs';
 import { ArgsError, canCheck, checkCreateArgs } from './create-args.mjs';
+import { publishedLibraries } from './vendor-packages.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const PNPM = '10.34.9';
@@ -95,7 +96,8 @@ if (task === 'create') {
 }
 
 if (task === 'dev') {
-  run('pnpm', ['turbo', 'run', 'build', '--filter=@loop/core', '--filter=docs']);
+  const libraries = publishedLibraries(root).map((library) => `--filter=${library.name}`);
+  run('pnpm', ['turbo', 'run', 'build', ...libraries, '--filter=docs']);
   run('pnpm', ['--filter', 'gallery', 'dev']);
   process.exit(0);
 }

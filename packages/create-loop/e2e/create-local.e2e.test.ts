@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { publishedLibraries } from '../../../scripts/vendor-packages.mjs';
 import { tempDir } from '../test/helpers.js';
 import { REPO_ROOT } from './clone.js';
 import { e2eEnv } from './processes.js';
@@ -68,6 +69,10 @@ function start(script: string, args: readonly string[]) {
 }
 
 /** What the stand-in pnpm was asked to do, one call a line. */
+/** The turbo filters create-local builds the library packages with: every public one. */
+const LIBRARY_FILTERS = publishedLibraries(REPO_ROOT)
+  .map((library) => `--filter=${library.name}`)
+  .join(' ');
 const pnpmCalls = () => (existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n') : []);
 
 describe('a wrong argument to create:local', () => {
@@ -105,7 +110,7 @@ describe('Ctrl-C during create:local', () => {
     [
       'create-local.mjs',
       [],
-      'turbo run build --filter=@loop/core --filter=create-loop --output-logs=errors-only',
+      `turbo run build ${LIBRARY_FILTERS} --filter=create-loop --output-logs=errors-only`,
     ],
   ])(
     'while %s runs pnpm: exits 130 and says nothing failed',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopDependencies } from '../../../scripts/vendor-packages.mjs';
 import { filesContaining, type RunResult, stripAnsi, tempDir } from '../test/helpers.js';
 import { cloneEnv, cloneWorkingTree } from './clone.js';
 import { exec } from './processes.js';
@@ -65,15 +66,20 @@ describe('outside the clone: pnpm create:local ../my-game --template rapier', ()
     ).toEqual([]);
   });
 
-  it('writes the project outside, with @loop/core packed into it', () => {
+  it('writes the project outside, with its @loop/* packages packed into it', () => {
     const manifest = JSON.parse(readFileSync(join(game, 'package.json'), 'utf8'));
     const version = JSON.parse(
       readFileSync(join(clone, 'packages', 'core', 'package.json'), 'utf8'),
     ).version;
-    expect(manifest.dependencies['@loop/core']).toBe(`file:vendor/loop-core-${version}.tgz`);
-    expect(existsSync(join(game, 'vendor', `loop-core-${version}.tgz`))).toBe(true);
+    const wanted = loopDependencies(manifest);
+    expect(wanted).toContain('@loop/core');
+    for (const name of wanted) {
+      const tarball = `${name.slice(1).replace('/', '-')}-${version}.tgz`;
+      expect(manifest.dependencies[name]).toBe(`file:vendor/${tarball}`);
+      expect(existsSync(join(game, 'vendor', tarball))).toBe(true);
+      expect(created.stdout).toContain(`"${name}" back to "^${version}"`);
+    }
     expect(filesContaining(game, 'workspace:')).toEqual([]);
-    expect(created.stdout).toContain(`After the first release, set it back to "^${version}"`);
     expect(nextSteps(created)).toEqual([`cd ${game}`, 'pnpm install', 'pnpm dev']);
   });
 

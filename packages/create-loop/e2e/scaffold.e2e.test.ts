@@ -2,7 +2,6 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -12,6 +11,7 @@ import { join, resolve, sep } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
+import { loopDependencies, withVendoredSpecs } from '../../../scripts/vendor-packages.mjs';
 import { deploySection } from '../test/deploy-section.js';
 import {
   filesContaining,
@@ -29,6 +29,7 @@ import {
   installScaffold,
   OWN_TESTS_MS,
 } from './own-tests.js';
+import { packAll } from './packs.js';
 import { collectProblems, expectDrawnAndMoving, PAGE_WAIT_MS, waitForFirstFrame } from './page.js';
 import { exec, preview } from './processes.js';
 import { expectJoined, serveAsDeployed, serveDev } from './server-template.js';
@@ -65,10 +66,9 @@ const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 3
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
 const RECORD_MS = 3000;
 
-const CORE_DIR = resolve(PKG_DIR, '..', 'core');
-
 let tmp: string;
-let coreTgz: string;
+/** Library name -> `file:<its packed tarball>`. */
+let librarySpecs: Record<string, string>;
 let cliTgz: string;
 let coreVersion: string;
 let browser: Browser;
@@ -77,14 +77,7 @@ beforeAll(async () => {
   tmp = tempDir('create-loop-e2e-');
   const packs = join(tmp, 'packs');
   mkdirSync(packs);
-  coreVersion = JSON.parse(readFileSync(join(CORE_DIR, 'package.json'), 'utf8')).version;
-  expect(existsSync(join(CORE_DIR, 'dist')), '@loop/core is not built (run pnpm build)').toBe(true);
-  // Pack once, for all templates. pnpm pack, like pnpm publish, rewrites workspace: specs.
-  await exec('pnpm', ['pack', '--pack-destination', packs], { cwd: CORE_DIR });
-  await exec('pnpm', ['pack', '--pack-destination', packs], { cwd: PKG_DIR });
-  const tarballs = readdirSync(packs);
-  coreTgz = join(packs, tarballs.find((f) => f.startsWith('loop-core-'))!);
-  cliTgz = join(packs, tarballs.find((f) => f.startsWith('create-loop-'))!);
+  ({ librarySpecs, version: coreVersion, cliTgz } = await packAll(packs));
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
@@ -130,7 +123,7 @@ it('the packed create-loop ships its bin, dist, the templates and their versions
 });
 
 describe.each(TEMPLATES)('template %s', (template) => {
-  it('scaffolds, installs from the packed @loop/core, type-checks, builds and runs in Chromium', async () => {
+  it('scaffolds, installs from the packed libraries, type-checks, builds and runs in Chromium', async () => {
     const work = join(tmp, template);
     mkdirSync(work);
 
@@ -145,24 +138,34 @@ describe.each(TEMPLATES)('template %s', (template) => {
     expect(filesContaining(app, '// Stryker disable'), 'mutation-testing marks').toEqual([]);
     const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
     expect(manifest.name).toBe('my-game');
-    const field = manifest.dependencies?.['@loop/core'] ? 'dependencies' : 'devDependencies';
-    expect(manifest[field]['@loop/core']).toBe(`^${coreVersion}`);
+    const wanted = loopDependencies(manifest);
+    expect(wanted).toContain('@loop/core');
+    for (const name of wanted) {
+      const field = manifest.dependencies?.[name] ? 'dependencies' : 'devDependencies';
+      expect(manifest[field][name], name).toBe(`^${coreVersion}`);
+    }
 
-    // 2. Install. @loop/core is not on the registry yet: point the same dependency at the packed
-    //    tarball (a copy from the tarball, never a link into the monorepo).
-    manifest[field]['@loop/core'] = `file:${coreTgz}`;
-    writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await installScaffold(app, template === 'multiplayer');
-    const installed = join(app, 'node_modules', '@loop', 'core');
-    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version).toBe(
-      coreVersion,
+    // 2. Install. The libraries are not on the registry yet: point the same dependencies at the
+    //    packed tarballs (copies from the tarballs, never links into the monorepo), overridden
+    //    where one library depends on another, as `pnpm create:local` does.
+    const vendored = withVendoredSpecs(
+      manifest,
+      Object.fromEntries(wanted.map((name) => [name, librarySpecs[name]!])),
     );
-    const real = realpathSync(installed);
-    expect(
-      real.startsWith(resolve(PKG_DIR, '..', '..') + sep),
-      `@loop/core resolves into the monorepo: ${real}`,
-    ).toBe(false);
-    expect(lstatSync(join(installed, 'dist')).isDirectory()).toBe(true);
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify(vendored, null, 2)}\n`);
+    await installScaffold(app, template === 'multiplayer');
+    for (const name of wanted) {
+      const installed = join(app, 'node_modules', name);
+      expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version).toBe(
+        coreVersion,
+      );
+      const real = realpathSync(installed);
+      expect(
+        real.startsWith(resolve(PKG_DIR, '..', '..') + sep),
+        `${name} resolves into the monorepo: ${real}`,
+      ).toBe(false);
+      expect(lstatSync(join(installed, 'dist')).isDirectory()).toBe(true);
+    }
 
     // 3. The scaffold's own scripts: the type check, the build (its tests: below).
     expect(Object.keys(manifest.scripts)).toEqual(

@@ -11,8 +11,10 @@ import { releaseDryRun, repoRoot, SAMPLE_SUMMARY, workspacePackages } from '../d
  */
 
 type Report = ReturnType<typeof releaseDryRun>;
-const PUBLIC = ['@loop/core', 'create-loop'];
-const TEMPLATES = ['canvas2d', 'mobile', 'three'];
+/** The library packages, released at one version with create-loop (.changeset/config.json). */
+const LIBRARIES = ['@loop/core', '@loop/net', '@loop/rapier'];
+const PUBLIC = [...LIBRARIES, 'create-loop'];
+const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'rapier', 'three'];
 
 /** What `version` becomes after a minor bump (0.1.0 -> 0.2.0, 1.4.2 -> 1.5.0). */
 function minor(version: string): string {
@@ -42,22 +44,20 @@ beforeAll(() => {
 });
 
 describe('release dry run: changeset version', () => {
-  it('finds exactly the two public packages', () => {
+  it('finds exactly the public packages', () => {
     expect(Object.keys(report.before).sort()).toEqual(PUBLIC);
   });
 
-  it('bumps @loop/core by the changeset and create-loop with it, to one version', () => {
+  it('bumps @loop/core by the changeset and every other public package with it, to one version', () => {
     const next = minor(report.before['@loop/core']!);
-    expect(report.after).toEqual({ '@loop/core': next, 'create-loop': next });
+    expect(report.after).toEqual(Object.fromEntries(PUBLIC.map((name) => [name, next])));
   });
 
   it('changes only the public manifests and changelogs, and uses up the changeset', () => {
+    const dirs = ['core', 'create-loop', 'net', 'rapier'];
     expect(report.changed).toEqual([
       '.changeset/release-dry-run.md',
-      'packages/core/CHANGELOG.md',
-      'packages/core/package.json',
-      'packages/create-loop/CHANGELOG.md',
-      'packages/create-loop/package.json',
+      ...dirs.flatMap((dir) => [`packages/${dir}/CHANGELOG.md`, `packages/${dir}/package.json`]),
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('release dry run: changeset version', () => {
       new RegExp(`^# @loop/core\\n\\n## ${next}\\n\\n### Minor Changes\\n`),
     );
     expect(changelog).toContain(SAMPLE_SUMMARY);
-    expect(report.changelogs['create-loop']).toContain(`## ${next}`);
+    for (const name of PUBLIC.slice(1)) expect(report.changelogs[name]).toContain(`## ${next}`);
   });
 
   it('leaves the lockfile installable with --frozen-lockfile, as CI installs it', () => {
@@ -86,8 +86,8 @@ describe('release dry run: pnpm publish --dry-run', () => {
     for (const name of PUBLIC) expect(report.packed[name]?.version).toBe(report.after[name]);
   });
 
-  it('packs @loop/core as built JavaScript and types, without sources or tests', () => {
-    const files = report.packed['@loop/core']?.files ?? [];
+  it.each(LIBRARIES)('packs %s as built JavaScript and types, without sources or tests', (name) => {
+    const files = report.packed[name]?.files ?? [];
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -95,14 +95,16 @@ describe('release dry run: pnpm publish --dry-run', () => {
         'CHANGELOG.md',
         'dist/index.js',
         'dist/index.d.ts',
-        'dist/production/index.js',
       ]),
     );
+    if (name === '@loop/core') expect(files).toContain('dist/production/index.js');
     const besides = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'];
     expect(files.filter((file) => !(file.startsWith('dist/') || besides.includes(file)))).toEqual(
       [],
     );
-    expect(files.filter((file) => /\.test\.|\.bench\.|test-support/.test(file))).toEqual([]);
+    expect(files.filter((file) => /\.test\.|\.bench\.|test-support|\/test-/.test(file))).toEqual(
+      [],
+    );
   });
 
   it('packs create-loop with its CLI and every template, without build leftovers', () => {
@@ -118,7 +120,9 @@ describe('release dry run: pnpm publish --dry-run', () => {
     expect(files.filter((file) => /node_modules|\/dist\/|\.tsbuildinfo$/.test(file))).toEqual([]);
   });
 
-  it('builds create-loop after versioning, so new projects get the new @loop/core', () => {
-    expect(report.workspaceVersions).toEqual({ '@loop/core': report.after['@loop/core'] });
+  it('builds create-loop after versioning, so new projects get the new libraries', () => {
+    expect(report.workspaceVersions).toEqual(
+      Object.fromEntries(LIBRARIES.map((name) => [name, report.after[name]])),
+    );
   });
 });

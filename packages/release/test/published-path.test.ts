@@ -11,15 +11,17 @@ import { type Ran, run, strangerEnv } from './stranger.js';
 
 /**
  * The published path with a real registry, before anything is published: the release dry run
- * versions, builds and packs @loop/core and create-loop as `pnpm release` would; they are
+ * versions, builds and packs every public package (@loop/core, @loop/net, @loop/rapier,
+ * create-loop) as `pnpm release` would; they are
  * published with `npm publish` to a local Verdaccio (temporary storage, a free port, everything
  * else proxied to the registry npm uses here); then the root README's published commands (its
  * release switch flipped, as the first release will flip it) run against it as a stranger would (`npm_config_registry` pointing at it,
  * empty caches): the create command, the install it prints, the scaffold's own test and build.
  *
  * Run time: two of the README's lines, not every template under every manager: the npm line
- * (three) and the pnpm line (canvas2d). Every template is scaffolded, installed, built and
- * looked at in Chromium by create-loop's e2e, from the same tarballs. The yarn line is not run:
+ * (three) and the pnpm line (canvas2d), each tested and built; the other templates are
+ * scaffolded from the registry with npm, installed and built (below, OTHER_TEMPLATES). Every
+ * template is also tested and looked at in Chromium by create-loop's e2e, from the same tarballs. The yarn line is not run:
  * yarn is not installed on these machines. Nothing here is timed.
  */
 
@@ -69,7 +71,7 @@ beforeAll(async () => {
   const publisher = strangerEnv(registry.url, join(tmp, 'publisher'));
   const host = registry.url.replace(/^http:/, '');
   writeFileSync(publisher.npm_config_userconfig!, `${host}:_authToken=throwaway\n`);
-  for (const name of ['@loop/core', 'create-loop']) {
+  for (const name of Object.keys(tarballs)) {
     run('npm', ['publish', tarballs[name]!, '--registry', registry.url], {
       cwd: tmp,
       env: publisher,
@@ -103,7 +105,13 @@ it('the README shows the published commands for npm, pnpm and yarn', () => {
 
 it('the local registry serves the versioned packages it was given, and others from upstream', async () => {
   expect(version).toMatch(/^\d+\.\d+\.\d+$/);
-  for (const name of ['@loop/core', 'create-loop']) {
+  expect(Object.keys(tarballs).sort()).toEqual([
+    '@loop/core',
+    '@loop/net',
+    '@loop/rapier',
+    'create-loop',
+  ]);
+  for (const name of Object.keys(tarballs)) {
     const packument = await (await fetch(`${registry!.url}${name.replace('/', '%2f')}`)).json();
     expect(packument['dist-tags'], name).toEqual({ latest: version });
     expect(packument.versions[version].dist.integrity).toBe(integrity(tarballs[name]!));
@@ -164,4 +172,40 @@ describe.each([
     run(manager, ['run', 'build'], { cwd: project, env });
     expect(existsSync(join(project, 'dist', 'index.html'))).toBe(true);
   }, 240_000);
+});
+
+/** The templates the README's lines do not start: scaffolded from the registry here too. */
+const OTHER_TEMPLATES = ['mobile', 'multiplayer', 'rapier'];
+
+describe.each(OTHER_TEMPLATES)('npm create loop@latest, template %s', (template) => {
+  it('scaffolds, installs every @loop/* package from the registry, and builds', () => {
+    const work = join(tmp, `npm-${template}`);
+    mkdirSync(work);
+    const env = strangerEnv(registry!.url, join(tmp, `npm-${template}-home`));
+    const args = [
+      'create',
+      'loop@latest',
+      'game',
+      '--',
+      '--template',
+      template,
+      '--no-interactive',
+    ];
+    const created = run('npm', args, { cwd: work, env });
+    expect(created.stdout).not.toMatch(/warning:|note: could not check|path that works/);
+    const project = join(work, 'game');
+    run('npm', ['install'], { cwd: project, env });
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+    const wanted = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@loop/'));
+    expect(wanted).toContain('@loop/core');
+    for (const name of wanted) {
+      expect(manifest.dependencies[name]).toBe(`^${version}`);
+      const entry = lock.packages[`node_modules/${name}`];
+      expect(entry.resolved).toBe(`${registry!.url}${name}/-/${name.split('/')[1]}-${version}.tgz`);
+      expect(entry.integrity).toBe(integrity(tarballs[name]!));
+    }
+    run('npm', ['run', 'build'], { cwd: project, env });
+    expect(existsSync(join(project, 'dist', 'index.html'))).toBe(true);
+  }, 480_000);
 });
