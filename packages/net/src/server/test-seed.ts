@@ -1,0 +1,6 @@
+/**
+ * The seed every property test of the package runs from: fixed, so a run is reproducible and a
+ * failure replays (`FC_SEED=… pnpm test` to try others; fast-check prints the seed and path of a
+ * failure).
+ */
+export const SEED = Number(process.env.FC_SEED ?? 20_261_125);
