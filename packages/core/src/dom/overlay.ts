@@ -105,37 +105,7 @@ export function createStatsOverlay(
   source: StatsSource,
   options: StatsOverlayOptions = {},
 ): StatsOverlay {
-  checkKnownOptions(options, 'createStatsOverlay'); // development build only
-  const interval = options.interval ?? 250;
-  const position = options.position ?? 'fixed';
-  if (position !== 'fixed' && position !== 'static') {
-    throw new RangeError(`overlay option position must be fixed or static, got ${show(position)}`);
-  }
-  const collapsible = options.collapsible ?? position === 'fixed';
-  const storageKey = options.storageKey === undefined ? 'loop-stats-collapsed' : options.storageKey;
-  if (storageKey !== null && typeof storageKey !== 'string') {
-    throw new TypeError(
-      `overlay option storageKey must be a string or null, got ${show(storageKey)}`,
-    );
-  }
-  if (options.lines !== undefined && typeof options.lines !== 'function') {
-    throw new TypeError(`overlay option lines must be a function, got ${show(options.lines)}`);
-  }
-  if (!Number.isFinite(interval) || interval <= 0) {
-    throw new RangeError(
-      `overlay option interval must be a finite number > 0, got ${show(interval)}`,
-    );
-  }
-  const element = document.createElement(collapsible ? 'button' : 'pre');
-  element.setAttribute(
-    'data-loop-stats',
-    // Stryker disable next-line StringLiteral: only the attribute's presence is read
-    '',
-  );
-  element.setAttribute('aria-live', 'off');
-  element.style.cssText =
-    (position === 'fixed' ? FLOAT : '') + STYLE + (collapsible ? BUTTON : INERT);
-  if (collapsible) element.setAttribute('type', 'button');
+  const { interval, collapsible, storageKey, element } = resolveOverlay(options);
   let collapsed = collapsible && storageKey !== null && foldedBefore(storageKey);
   // Stryker disable next-line StringLiteral: refresh() writes the text before anything can read it
   const text = document.createTextNode('');
@@ -167,19 +137,9 @@ export function createStatsOverlay(
         lastTick = source.tick;
         lastRendered = s.rendered;
       }
-      if (collapsed) {
-        text.data = `fps ${s.fps.toFixed(1)}`;
-      } else {
-        const label = overlay.label ? `${overlay.label}\n` : '';
-        const own = lines ? `\n${lines()}` : '';
-        text.data =
-          `${label}fps        ${s.fps.toFixed(1)}\n` +
-          `frame time ${s.frameTime.toFixed(1)} ms\n` +
-          `updates    ${perFrame.toFixed(2)} / frame\n` +
-          `dropped    ${s.dropped.toFixed(0)} ms\n` +
-          `rendered   ${s.rendered}\n` +
-          `skipped    ${s.skipped}${own}`;
-      }
+      text.data = collapsed
+        ? `fps ${s.fps.toFixed(1)}`
+        : figures(s, perFrame, overlay.label, lines ? `\n${lines()}` : '');
 
       element.setAttribute('data-rendered', String(s.rendered));
       element.setAttribute('data-skipped', String(s.skipped));
@@ -211,6 +171,65 @@ export function createStatsOverlay(
   overlay.refresh();
   const timer = setInterval(overlay.refresh, interval);
   return overlay;
+}
+
+/** The checked options with their defaults, and the element they describe. */
+interface ResolvedOverlay {
+  interval: number;
+  collapsible: boolean;
+  storageKey: string | null;
+  element: HTMLElement;
+}
+
+/**
+ * Checks `options` (a RangeError or TypeError naming the option and its value) and makes the
+ * element they describe, not yet in the page: a `<button>` when foldable, else a `<pre>`.
+ */
+function resolveOverlay(options: StatsOverlayOptions): ResolvedOverlay {
+  checkKnownOptions(options, 'createStatsOverlay'); // development build only
+  const interval = options.interval ?? 250;
+  const position = options.position ?? 'fixed';
+  if (position !== 'fixed' && position !== 'static') {
+    throw new RangeError(`overlay option position must be fixed or static, got ${show(position)}`);
+  }
+  const collapsible = options.collapsible ?? position === 'fixed';
+  const storageKey = options.storageKey === undefined ? 'loop-stats-collapsed' : options.storageKey;
+  if (storageKey !== null && typeof storageKey !== 'string') {
+    throw new TypeError(
+      `overlay option storageKey must be a string or null, got ${show(storageKey)}`,
+    );
+  }
+  if (options.lines !== undefined && typeof options.lines !== 'function') {
+    throw new TypeError(`overlay option lines must be a function, got ${show(options.lines)}`);
+  }
+  if (!Number.isFinite(interval) || interval <= 0) {
+    throw new RangeError(
+      `overlay option interval must be a finite number > 0, got ${show(interval)}`,
+    );
+  }
+  const element = document.createElement(collapsible ? 'button' : 'pre');
+  element.setAttribute(
+    'data-loop-stats',
+    // Stryker disable next-line StringLiteral: only the attribute's presence is read
+    '',
+  );
+  element.setAttribute('aria-live', 'off');
+  element.style.cssText =
+    (position === 'fixed' ? FLOAT : '') + STYLE + (collapsible ? BUTTON : INERT);
+  if (collapsible) element.setAttribute('type', 'button');
+  return { interval, collapsible, storageKey, element };
+}
+
+/** The unfolded overlay's text: the label, the loop's figures, then the game's own `lines`. */
+function figures(s: FrameStats, perFrame: number, label: string, lines: string): string {
+  return (
+    `${label ? `${label}\n` : ''}fps        ${s.fps.toFixed(1)}\n` +
+    `frame time ${s.frameTime.toFixed(1)} ms\n` +
+    `updates    ${perFrame.toFixed(2)} / frame\n` +
+    `dropped    ${s.dropped.toFixed(0)} ms\n` +
+    `rendered   ${s.rendered}\n` +
+    `skipped    ${s.skipped}${lines}`
+  );
 }
 
 /** Whether `key` says folded; not where storage is missing or refused (a sandboxed frame). */
