@@ -7,9 +7,9 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
+import { Conditioner, type PathSettings } from '@loop/net';
 import { Client, type Room } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
-import { Conditioner, type PathSettings } from './net/conditioner';
 import { drawArena } from './page/draw';
 import { NetFigures } from './page/figures';
 import { PANELS, type View } from './page/letterbox';
@@ -25,7 +25,7 @@ const CLOSE_CONSENTED = 4000;
  * The bad network of the N key: 150 ± 30 ms of round trip and 5 % loss, both ways (each
  * direction half the latency). Switch it on to see what prediction and interpolation buy.
  */
-const BAD_NETWORK: PathSettings = { latency: 75, jitter: 15, loss: 0.05 };
+const BAD_NETWORK: PathSettings = { latency: 75, jitter: 15, loss: 0.05, reorder: 0 };
 
 /**
  * Switches in the page's URL, for demos and tests: `?net=bad` starts with the bad network on,

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEED } from '../test-support.js';
 import { readUint32, writeUint32 } from './bytes.js';
 import { defineWire } from './define-wire.js';
-
-/** Recorded so a failure replays: `fc.assert(..., { seed: SEED })`. */
-const SEED = 20_261_127;
 
 /** A small test layout: three Int8 per input (a stick and buttons), clamped as a game would. */
 const sanitize = (inputs: Int8Array, at: number): void => {

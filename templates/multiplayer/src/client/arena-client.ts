@@ -1,4 +1,5 @@
 import { lerp, lerpArray, type SampleKind, SnapshotBuffer } from '@loop/core';
+import type { Link } from '@loop/net';
 import { ENTITIES, MAX_PLAYERS, TICK_RATE, TIMESTEP_MS } from '../shared/arena';
 import { INPUT_BYTES, writeInput } from '../shared/input';
 import {
@@ -18,15 +19,6 @@ import { STRIDE, World } from '../shared/world';
 import { InterpolationDelay } from './interpolation-delay';
 import { Predictor } from './predictor';
 import { ServerClock } from './server-clock';
-
-/**
- * The two calls a client needs from its connection, which a colyseus.js `Room` has and a
- * network conditioner wraps: raw bytes out, raw bytes in by message type.
- */
-export interface Link {
-  sendBytes(type: number, bytes: Uint8Array): void;
-  onMessage(type: number, handler: (bytes: Uint8Array) => void): unknown;
-}
 
 /** Settings of an {@link ArenaClient}. */
 export interface ArenaClientOptions {

@@ -1,5 +1,5 @@
+import { Conditioner } from '@loop/net';
 import { describe, expect, it } from 'vitest';
-import { Conditioner } from '../net/conditioner';
 import { bits } from '../shared/test-support';
 import { playSession } from './test-session';
 

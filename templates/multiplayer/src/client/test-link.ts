@@ -1,7 +1,8 @@
+import type { Link } from '@loop/net';
 import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec } from '../shared/snapshot';
 import { World } from '../shared/world';
-import { ArenaClient, type ArenaClientOptions, type Link } from './arena-client';
+import { ArenaClient, type ArenaClientOptions } from './arena-client';
 
 /**
  * Test support for ArenaClient's tests (not shipped code under test): a link in memory that

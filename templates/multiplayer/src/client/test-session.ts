@@ -1,4 +1,5 @@
 import { Random } from '@loop/core';
+import type { Link } from '@loop/net';
 import type { Room } from 'colyseus.js';
 import type { ArenaRoom } from '../server/arena-room';
 import { Harness, until } from '../server/test-harness';
@@ -6,7 +7,7 @@ import { STICK_MAX } from '../shared/input';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
 import { bits } from '../shared/test-support';
 import { STRIDE } from '../shared/world';
-import { ArenaClient, type Link } from './arena-client';
+import { ArenaClient } from './arena-client';
 
 /** A link a session may put between a client and its room, pumped once a tick. */
 export interface PumpedLink extends Link {

@@ -1,6 +1,6 @@
+import { Conditioner, type Link } from '@loop/net';
 import { describe, expect, it } from 'vitest';
-import { ArenaClient, type Link } from '../client/arena-client';
-import { Conditioner } from '../net/conditioner';
+import { ArenaClient } from '../client/arena-client';
 import { NetFigures } from './figures';
 
 const nowhere: Link = { sendBytes: () => {}, onMessage: () => {} };

@@ -1,5 +1,5 @@
+import type { Conditioner } from '@loop/net';
 import type { ArenaClient } from '../client/arena-client';
-import type { Conditioner } from '../net/conditioner';
 
 /** The counters a refresh compares with the previous one, to turn totals into rates. */
 interface Totals {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Link } from '../client/arena-client';
-import { SEED } from '../shared/test-support';
-import { Conditioner, type ConditionerOptions } from './conditioner';
+import { SEED } from '../test-support.js';
+import { Conditioner, type ConditionerOptions } from './conditioner.js';
+import type { Link } from './link.js';
 
 /** Both ends of a conditioned link in memory: what reached the server, what reached the client. */
 function wire(options: ConditionerOptions) {
@@ -45,8 +45,8 @@ describe('Conditioner', () => {
   it('fills in what a path was not given: no latency, no jitter, no loss', () => {
     const { t, link, atServer, atClient, fromServer } = wire({ up: { jitter: 0 }, down: {} });
     expect([link.up.settings, link.down.settings]).toEqual([
-      { latency: 0, jitter: 0, loss: 0 },
-      { latency: 0, jitter: 0, loss: 0 },
+      { latency: 0, jitter: 0, loss: 0, reorder: 0 },
+      { latency: 0, jitter: 0, loss: 0, reorder: 0 },
     ]);
     t.now = 5;
     link.sendBytes(1, new Uint8Array([1]));
@@ -182,6 +182,7 @@ describe('Conditioner', () => {
             delivered: ids.length,
             dropped: gaps.length - ids.length,
             overflow: 0,
+            reordered: 0,
           });
           if (up.loss === 0) expect(ids.length).toBe(gaps.length);
           expect(run().atServer).toEqual(atServer);
