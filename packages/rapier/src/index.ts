@@ -1,0 +1,34 @@
+/**
+ * `@loop/rapier`: Rapier physics under `@loop/core`'s fixed step. Every body's pose captured
+ * into typed arrays once per step and blended at alpha, with teleports never smeared
+ * (`Poses`); the world as a replayable state for instant replay and recordings, its keyframes
+ * Rapier's own `world.takeSnapshot()` (`WorldState`); worker mode's snapshot layout and blend
+ * (`poseLayout`, `writePoses`, `blendSnapshot`); Rapier's WebAssembly loaded with progress for
+ * the separate-file build and the `-compat` build alike (`wasmLoader`, `compatLoader`,
+ * `showLoading`). No three.js here (`@loop/rapier/three` draws) and no Rapier import: the game
+ * imports the build it wants and hands its objects in.
+ *
+ * @module @loop/rapier
+ */
+export { compatLoader } from './compat-loader.js';
+export { counted, type LoadProgress } from './counted.js';
+export { type DrawnPoses, drawnPoses } from './drawn-poses.js';
+export {
+  type LoadingElement,
+  type LoadingView,
+  loadingText,
+  loadingView,
+  showLoading,
+} from './loading-line.js';
+export { Poses } from './poses.js';
+export type {
+  BodyLike,
+  BodyOf,
+  QuaternionLike,
+  Vector3Like,
+  WorldClassLike,
+  WorldLike,
+} from './rapier-types.js';
+export { type RapierLoader, type WasmBuild, type WasmSource, wasmLoader } from './wasm-loader.js';
+export { blendSnapshot, type PoseLayout, poseLayout, writePoses } from './worker-poses.js';
+export { WorldState } from './world-state.js';
