@@ -8,7 +8,8 @@
  * straight to the one that has it. Ctrl-C stops everything.
  */
 import { createServer } from 'vite';
-import { loadModules, root, stopOnSignals } from './vite-load.mjs';
+import { stopOnSignals } from '@loop/net/colyseus';
+import { loadModules, root } from './vite-load.mjs';
 
 const { loader, modules } = await loadModules('/src/server/processes.ts');
 await loader.close();

@@ -6,14 +6,15 @@
  * rooms step the simulation on the server. Settings from the environment: PORT (default 3000;
  * hosts set it), HOST (default 0.0.0.0: every interface, as a host's router needs), the
  * operators' port (/stats, /recording: OPERATOR_PORT, default a free one, on OPERATOR_HOST,
- * default 127.0.0.1) and the matchmaking limits (ALLOWED_ORIGINS and the rest: serverLimits in
- * vite-load.mjs). The server's TypeScript is loaded through Vite (with no dev server, no HMR
+ * default 127.0.0.1) and the matchmaking limits (ALLOWED_ORIGINS and the rest: @loop/net's
+ * hostOptionsFromEnv). The server's TypeScript is loaded through Vite (with no dev server, no HMR
  * socket), as `npm run dev` loads it, so install with dev dependencies. Prints two lines when
  * listening and stops cleanly on SIGTERM or SIGINT.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadModules, root, serverLimits, stopOnSignals } from './vite-load.mjs';
+import { hostOptionsFromEnv, stopOnSignals } from '@loop/net/colyseus';
+import { loadModules, root } from './vite-load.mjs';
 
 const page = join(root, 'dist');
 if (!existsSync(join(page, 'index.html'))) {
@@ -22,12 +23,9 @@ if (!existsSync(join(page, 'index.html'))) {
 }
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT) || 3000;
-const { loader, modules } = await loadModules(
-  '/src/server/server.ts',
-  '/src/server/matchmake-route.ts',
-);
-const [{ startServer }, { forwardedFor }] = modules;
-const game = await startServer({ port, host, page, ...serverLimits(forwardedFor) });
+const { loader, modules } = await loadModules('/src/server/server.ts');
+const [{ startServer }] = modules;
+const game = await startServer({ port, host, page, ...hostOptionsFromEnv() });
 console.log(`arena: the page and the game server on http://${host}:${game.port}/`);
 console.log(
   `arena: operators' /stats and /recording on http://${process.env.OPERATOR_HOST || '127.0.0.1'}:${game.operatorPort}/`,

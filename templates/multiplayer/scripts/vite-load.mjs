@@ -1,6 +1,7 @@
 /**
  * What the scripts here share: loading the template's TypeScript through Vite (as `npm run dev`
- * does, so no build step), and stopping once on Ctrl-C or SIGTERM.
+ * does, so no build step). The environment's settings and stopping on signals are @loop/net's
+ * (hostOptionsFromEnv, stopOnSignals).
  */
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -26,38 +27,4 @@ export async function loadModules(...paths) {
   const modules = [];
   for (const path of paths) modules.push(await loader.ssrLoadModule(path));
   return { loader, modules };
-}
-
-/**
- * startServer's operator port and matchmaking limits from the environment, unset ones left to
- * its defaults: OPERATOR_PORT (0: a free one), OPERATOR_HOST (default 127.0.0.1),
- * ALLOWED_ORIGINS (comma-separated origins besides the page's own), MAX_BODY_BYTES,
- * CREATES_PER_CLIENT (rooms one address may make a minute), MAX_ROOMS_PER_PROCESS, and
- * TRUST_PROXY=1 behind a proxy (players counted by the address it adds to X-Forwarded-For).
- * `forwardedFor` is matchmake-route.ts's, loaded with the server.
- */
-export function serverLimits(forwardedFor, env = process.env) {
-  const number = (name) => (env[name] ? Number(env[name]) : undefined);
-  return {
-    operatorPort: number('OPERATOR_PORT'),
-    operatorHost: env.OPERATOR_HOST || undefined,
-    allowedOrigins: env.ALLOWED_ORIGINS?.split(',').filter(Boolean),
-    maxBodyBytes: number('MAX_BODY_BYTES'),
-    createsPerClient: number('CREATES_PER_CLIENT'),
-    maxRoomsPerProcess: number('MAX_ROOMS_PER_PROCESS'),
-    clientAddress: env.TRUST_PROXY === '1' ? forwardedFor : undefined,
-  };
-}
-
-/** Runs `stop` once on SIGINT or SIGTERM, then exits. */
-export function stopOnSignals(stop) {
-  let stopping = false;
-  const once = async () => {
-    if (stopping) return;
-    stopping = true;
-    await stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', once);
-  process.on('SIGTERM', once);
 }

@@ -1,1 +1,3 @@
 export {};
+// Hosting: startServer, matchmaking, the creation gate, operators' routes, processes (host/).
+export * from './host/index.js';

@@ -1,23 +1,10 @@
-import type { Server as HttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningSockets } from './processes';
-import { type ProcessStats, startServer } from './server';
+import type { ProcessStats } from './server';
 import { Harness } from './test-harness';
 
-/** The HTTP server under a game server's WebSocket transport: where it really listens. */
-const httpOf = (game: { server: { transport: unknown } }) =>
-  (game.server.transport as { server: HttpServer }).server;
-
-/** A port that was free a moment ago: asked of the system, then let go. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+// The routes themselves, startServer's ports and its failures are @loop/net's, tested there
+// (packages/net/src/colyseus/host/server.test.ts); here, what they read of the arena's rooms.
 
 describe("the operators' routes, on the operators' port (real server, driven time)", () => {
   let harness: Harness;
@@ -83,64 +70,5 @@ describe("the operators' routes, on the operators' port (real server, driven tim
     const recording = await fetch(`${publicAddress}/recording/${roomId}`);
     expect([stats.status, await stats.text()]).toEqual([404, '']);
     expect([recording.status, await recording.text()]).toEqual([404, '']);
-  });
-});
-
-describe('startServer', () => {
-  it('listens on loopback at the ports asked for, adds no signal handler, and stop() closes both', async () => {
-    const port = await freePort();
-    const operatorPort = await freePort();
-    const signals = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
-    const before = signals();
-    const game = await startServer({ port, operatorPort });
-    try {
-      expect([game.port, game.operatorPort]).toEqual([port, operatorPort]);
-      expect(httpOf(game).address()).toMatchObject({ address: '127.0.0.1', port });
-      expect((await fetch(`http://127.0.0.1:${operatorPort}/stats`)).status).toBe(200);
-      expect(signals()).toEqual(before); // exiting on a signal is the caller's to decide
-    } finally {
-      await game.stop();
-    }
-    expect(httpOf(game).listening).toBe(false);
-    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    await expect(fetch(`http://127.0.0.1:${operatorPort}/stats`)).rejects.toThrow();
-  });
-
-  it("keeps the operators' port on loopback when the players' listens on every interface", async () => {
-    const game = await startServer({ host: '0.0.0.0' });
-    try {
-      expect(httpOf(game).address()).toMatchObject({ address: '0.0.0.0' });
-      const sockets = await listeningSockets(process.pid);
-      expect(sockets).toContain(`127.0.0.1:${game.operatorPort}`);
-      expect(sockets).not.toContain(`0.0.0.0:${game.operatorPort}`);
-    } finally {
-      await game.stop();
-    }
-  });
-
-  it("the players' port taken: startServer rejects and closes the operators' port it opened", async () => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const { port } = taken.address() as { port: number };
-    const operatorPort = await freePort();
-    try {
-      await expect(startServer({ port, operatorPort })).rejects.toThrow(/EADDRINUSE/);
-      await expect(fetch(`http://127.0.0.1:${operatorPort}/stats`)).rejects.toThrow();
-    } finally {
-      await new Promise<void>((resolve) => taken.close(() => resolve()));
-    }
-  });
-
-  it("an operator port taken: startServer rejects and leaves the players' port unopened", async () => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const { port: operatorPort } = taken.address() as { port: number };
-    const port = await freePort();
-    try {
-      await expect(startServer({ port, operatorPort })).rejects.toThrow(/EADDRINUSE/);
-      await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    } finally {
-      await new Promise<void>((resolve) => taken.close(() => resolve()));
-    }
   });
 });

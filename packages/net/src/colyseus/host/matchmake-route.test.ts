@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { type AuthContext, Room as ServerRoom } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import { describe, expect, it } from 'vitest';
-import { post, running, start, stopServersAfterEach } from './test-matchmake';
+import { post, running, start, stopServersAfterEach } from './test-matchmake.js';
 
 stopServersAfterEach();
 

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -22,7 +23,6 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
 
 /** The status a failed file-system call answers: 404 for a path that is not there, else 500. */
 function failure(error: unknown): number {
-  // Stryker disable next-line StringLiteral: Node's file-system errors always carry their code; the ?? is for the type
   return MISSING.has((error as NodeJS.ErrnoException).code ?? '') ? 404 : 500;
 }
 
@@ -54,7 +54,6 @@ export function pageRoute(
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     let path: string;
     try {
-      // Stryker disable next-line StringLiteral: a URL of '' against the base is its '/' too
       path = decodeURIComponent(new URL(request.url ?? '/', 'http://page').pathname);
     } catch {
       return false;

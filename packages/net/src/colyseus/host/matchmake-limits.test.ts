@@ -1,9 +1,9 @@
 import { matchMaker } from '@colyseus/core';
 import { Client } from 'colyseus.js';
 import { describe, expect, it } from 'vitest';
-import { forwardedFor, resolveMatchmakeOptions } from './matchmake-route';
-import { type StartOptions, startServer } from './server';
-import { forget, post, quiet, running, start, stopServersAfterEach } from './test-matchmake';
+import { forwardedFor, resolveMatchmakeOptions } from './matchmake-route.js';
+import { type StartOptions, startServer } from './server.js';
+import { forget, post, quiet, running, start, stopServersAfterEach } from './test-matchmake.js';
 
 stopServersAfterEach();
 

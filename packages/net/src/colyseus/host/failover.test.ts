@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAILOVER_BODY_BYTES, failover } from './failover';
+import { FAILOVER_BODY_BYTES, failover } from './failover.js';
 
 const servers: Server[] = [];
 afterEach(async () => {

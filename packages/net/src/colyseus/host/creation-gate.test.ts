@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../shared/test-support';
+import { SEED } from '../../server/test-seed.js';
 import {
   CreationGate,
   type CreationLimits,
@@ -8,7 +8,7 @@ import {
   type ProcessLoad,
   resolveCreationLimits,
   SETTLE_MS,
-} from './creation-gate';
+} from './creation-gate.js';
 
 /**
  * A gate over processes whose reported counts the test sets (as Redis would hold them, stale

@@ -1,6 +1,7 @@
+/// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
-import { matchmakingClient } from './creation-gate';
+import { matchmakingClient } from './creation-gate.js';
 
 /** Settings of {@link matchmakeRoute}; the defaults are {@link startServer}'s. */
 export interface MatchmakeOptions {
@@ -33,7 +34,6 @@ export interface MatchmakeOptions {
 export function forwardedFor(request: IncomingMessage): string {
   const header = request.headers['x-forwarded-for'];
   const list = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
-  // Stryker disable next-line StringLiteral: a request's socket is connected while it is handled, so it has its peer's address; the ?? is for the type
   return list[list.length - 1]!.trim() || (request.socket.remoteAddress ?? '');
 }
 
@@ -59,7 +59,6 @@ export function resolveMatchmakeOptions(options: MatchmakeOptions = {}): Resolve
   return {
     allowedOrigins,
     maxBodyBytes,
-    // Stryker disable next-line StringLiteral: a request's socket is connected while it is handled, so it has its peer's address; the ?? is for the type
     clientAddress: options.clientAddress ?? ((request) => request.socket.remoteAddress ?? ''),
     checkOptions: options.checkOptions ?? (() => undefined),
   };
@@ -185,7 +184,6 @@ async function invoke(
   [method, roomName, clientOptions]: [string, string, unknown],
   address: string,
 ): Promise<void> {
-  // Stryker disable next-line StringLiteral: any string but one starting with 'Bearer ' gives no token, as none does
   const authorization = request.headers.authorization ?? '';
   const auth = {
     token: authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined,
