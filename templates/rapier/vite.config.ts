@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
-import { RAPIER_PACKAGE, rapierWasm } from './rapier-wasm.ts';
+import { ISOLATION, rapierWasm } from '@loop/rapier/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The build id every recording carries (`__BUILD__` in src/build.ts): a hash of the game's own
- * source (src/, tests and their helpers left out) and of the installed versions of Rapier and
- * @loop/core (a dependency that is not installed fails the build, never hashes as ''). A recording only
+ * source (src/, tests and their helpers left out) and of the installed versions of Rapier,
+ * @loop/core and @loop/rapier (a dependency that is not installed fails the build, never hashes as ''). A recording only
  * replays faithfully on the code that made it, so a change to any of these gives a new id and
  * `Recording.fromBytes` refuses older files with a clear error instead of showing a replay that
  * drifts away. Computed when Vite starts (dev server, build, vitest): in `npm run dev` an edit
@@ -28,7 +28,7 @@ function buildId(): string {
     hash.update(file);
     hash.update(readFileSync(join(src, file)));
   }
-  for (const dependency of [RAPIER_PACKAGE, '@loop/core']) {
+  for (const dependency of [RAPIER_PACKAGE, '@loop/core', '@loop/rapier']) {
     const manifest = join(root, 'node_modules', dependency, 'package.json');
     if (!existsSync(manifest)) throw new Error(`build id: ${dependency} is not installed`);
     hash.update(`${dependency}@${JSON.parse(readFileSync(manifest, 'utf8')).version}`);
@@ -37,26 +37,31 @@ function buildId(): string {
 }
 
 /**
- * Cross-origin isolation: with these two headers the page gets SharedArrayBuffer, and worker
- * mode hands snapshots over through shared memory (the overlay says `worker (shared)`). A host
- * that cannot send them still runs worker mode, over transferred buffers (`worker (message)`),
- * with the same results. Sent by `npm run dev` and `npm run preview`; on your host, see README.
+ * The Rapier build whose WebAssembly is a file of its own (rapierWasm() of @loop/rapier/vite
+ * serves it to src/load-rapier.ts). Another build with the same files
+ * (`@dimforge/rapier3d-deterministic`) goes here and in the imports of src/.
  */
-export const ISOLATION = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
+const RAPIER_PACKAGE = '@dimforge/rapier3d';
+/** Rapier's WebAssembly for the page and for the worker, found from this project. */
+const wasm = () => rapierWasm({ package: RAPIER_PACKAGE, root: import.meta.url });
 
 /** The tests that play whole sessions (seconds each): `npm run test:e2e`. */
 const SESSIONS = ['src/replay.test.ts', 'src/respawn.test.ts', 'src/drop.test.ts'];
 
+/**
+ * Cross-origin isolation (ISOLATION of @loop/rapier/vite): with these two headers the page gets
+ * SharedArrayBuffer, and worker mode hands snapshots over through shared memory (the overlay
+ * says `worker (shared)`). A host that cannot send them still runs worker mode, over transferred
+ * buffers (`worker (message)`), with the same results. Sent by `npm run dev` and `npm run
+ * preview`; on your host, see README.
+ */
 export default defineConfig({
   server: { headers: ISOLATION },
   preview: { headers: ISOLATION },
   // Rapier's WebAssembly is a file of its own, for the page and for the worker.
-  plugins: [rapierWasm()],
+  plugins: [wasm()],
   // The simulation worker (src/sim.worker.ts) is a module worker, bundled as one.
-  worker: { format: 'es', plugins: () => [rapierWasm()] },
+  worker: { format: 'es', plugins: () => [wasm()] },
   define: { __BUILD__: JSON.stringify(buildId()) },
   test: {
     // Rapier's package is ES modules without file extensions, which Node cannot load itself:

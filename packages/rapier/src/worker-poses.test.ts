@@ -19,6 +19,7 @@ describe('worker mode’s poses', () => {
     expect(poseLayout(state)).toEqual({ positions: 15, orientations: 20 });
     expect(poseLayout(new Poses(2))).toEqual({ positions: 6, orientations: 8 });
     expect(poseLayout(1)).toEqual({ positions: 3, orientations: 4 });
+    expect(poseLayout(1001)).toEqual({ positions: 3003, orientations: 4004 });
     for (const bad of [0, 2.5, Number.NaN]) {
       expect(() => poseLayout(bad)).toThrow(
         new RangeError(`poseLayout bodies must be an integer >= 1, got ${bad}`),

@@ -1,5 +1,6 @@
 import { createLoop } from '@loop/core';
 import { InputSnapshot } from '@loop/core/dom';
+import { Poses } from '@loop/rapier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD } from './build';
 import { CONTROLS } from './controls';
@@ -13,7 +14,6 @@ import {
   TIMESTEP,
 } from './headless.test-support';
 import { initPhysics } from './physics';
-import { Poses } from './poses';
 import { PLAYER } from './world';
 
 beforeAll(() => initPhysics());

@@ -1,9 +1,9 @@
 import type { InputSnapshot } from '@loop/core/dom';
 import { InstantReplay } from '@loop/core/replay';
+import { Poses } from '@loop/rapier';
 import { BUILD } from './build';
 import { CONTROLS, Controls, DROP } from './controls';
 import { Physics } from './physics';
-import { Poses } from './poses';
 
 /** Options of {@link Game}. */
 export interface GameOptions {
@@ -117,8 +117,7 @@ export class Game {
     if (controls[DROP]) physics.drop(poses.positions.current);
     for (let k = 0; k < physics.respawnedCount; k++) {
       const i = physics.respawned[k]!;
-      poses.read(physics.bodies[i]!, i);
-      poses.teleport(i);
+      poses.jump(physics.bodies[i]!, i);
     }
     this.steps++;
     const moving = poses.moving(dt);
@@ -127,20 +126,20 @@ export class Game {
     this.lastHash = poses.hash();
   }
 
-  /** The whole state: see {@link Physics.saveState}. */
+  /** The whole state: Rapier's snapshot, see {@link Physics.state}. */
   saveState(): Uint8Array {
-    return this.physics.saveState();
+    return this.physics.state.saveState();
   }
 
   /** Loads a state and draws it as a jump: every pose read, no blend from the old ones. */
   loadState(bytes: Uint8Array): void {
-    this.physics.loadState(bytes);
+    this.physics.state.loadState(bytes);
     this.poses.readAll(this.physics.bodies);
     this.poses.teleportAll();
   }
 
   /** Frees the physics world (an HMR dispose). */
   dispose(): void {
-    this.physics.free();
+    this.physics.state.free();
   }
 }

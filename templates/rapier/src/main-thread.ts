@@ -1,8 +1,8 @@
 import { createLoop, type Loop } from '@loop/core';
+import type { LoadProgress } from '@loop/rapier';
 import { BUILD } from './build';
 import { noFigures, type PhysicsFigures, physicsFigures } from './figures';
 import { Game } from './game';
-import type { LoadProgress } from './load-rapier';
 import { draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
 import { initPhysics } from './physics';
 import { View } from './scene';

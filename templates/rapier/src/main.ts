@@ -6,11 +6,11 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
+import { showLoading } from '@loop/rapier';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
 import { figuresText } from './figures';
 import { ReplayPanel } from './hud';
-import { showLoading } from './loading';
 import { type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
 import { firstStatus } from './status';

@@ -1,10 +1,10 @@
 import type { Loop } from '@loop/core';
 import type { CanvasSize, Input, Scope } from '@loop/core/dom';
 import type { WorkerLoop } from '@loop/core/worker';
+import type { LoadingView } from '@loop/rapier';
 import type { WebGLRenderer } from 'three';
 import type { PhysicsFigures } from './figures';
 import type { ReplayPanel } from './hud';
-import type { LoadingView } from './loading';
 import type { View } from './scene';
 
 /** 60 steps a second: Rapier's own default, and smooth on most displays with interpolation. */
@@ -76,11 +76,3 @@ export function gameOptions() {
 export function draw(renderer: WebGLRenderer | null, view: View): void {
   renderer?.render(view.scene, view.camera);
 }
-
-/** What worker mode's snapshots hold, published after every step: every body's pose. */
-export function snapshotLayout(bodies: number) {
-  return { positions: 3 * bodies, orientations: 4 * bodies };
-}
-
-/** The layout of {@link snapshotLayout}, for the worker's `Simulation` type. */
-export type PoseLayout = ReturnType<typeof snapshotLayout>;

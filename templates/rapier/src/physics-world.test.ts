@@ -70,24 +70,3 @@ describe('Physics.drop, drawn from the state', () => {
     expect(listed.slice(-64).every((i) => i >= 1 && i <= 64)).toBe(true);
   });
 });
-
-describe('Physics.loadState', () => {
-  it('refuses bytes that are no snapshot, and a world whose bodies are not this game’s, and runs on', () => {
-    const physics = new Physics(3);
-    const world = physics.world;
-    expect(() => physics.loadState(new Uint8Array([1, 2, 3]))).toThrow(
-      new RangeError('Physics.loadState: Rapier could not read the snapshot'),
-    );
-    // As many bodies, but not the same: one more box, and the one at this game's body 1 gone.
-    const other = new Physics(4);
-    other.world.removeRigidBody(other.bodies[1]!);
-    expect(() => physics.loadState(other.saveState())).toThrow(
-      /^Physics\.loadState: not a state of this game: body 1 \(handle [\d.e+-]+\) is missing$/,
-    );
-    expect(() => physics.loadState(new Physics(4).saveState())).toThrow(
-      'Physics.loadState: not a state of this game: it holds 5 bodies, this game 4',
-    );
-    expect(physics.world).toBe(world);
-    physics.step(DT, controls());
-  });
-});

@@ -1,6 +1,7 @@
 import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
 import { Random } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
+import { type LoadProgress, WorldState } from '@loop/rapier';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import {
   DRIVE,
@@ -18,12 +19,12 @@ import {
   SPACING,
   SPAWN,
 } from './layout';
-import { type LoadProgress, loadRapier } from './load-rapier';
+import { loadRapier } from './load-rapier';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
 /**
  * Loads Rapier's WebAssembly (a file of its own, see src/load-rapier.ts): await it once before
- * `new Physics`. `onProgress` hears the bytes as they arrive, for a loading bar.
+ * `new Physics`. `onProgress` hears the bytes as they arrive, for the loading line.
  */
 export function initPhysics(onProgress?: LoadProgress): Promise<void> {
   return loadRapier(onProgress);
@@ -33,17 +34,13 @@ export function initPhysics(onProgress?: LoadProgress): Promise<void> {
  * The Rapier world: a floor, the player's ball and a pile of boxes. It knows nothing of the
  * loop or of drawing: `step(dt, controls)` advances it by exactly one fixed step. Everything the
  * simulation depends on is in the Rapier world (where a fallen box respawns is drawn from a hash
- * of its pose as it fell, not from a generator with a state of its own), so `saveState` is
- * Rapier's snapshot as it comes, with no second copy, and `loadState` restores all of it: the
- * keyframes of a replay.
+ * of its pose as it fell, not from a generator with a state of its own), so the keyframes of a
+ * replay are Rapier's snapshots as they come: `state` (`WorldState` of @loop/rapier) saves and
+ * restores them, and finds the bodies again in a restored world.
  */
 export class Physics {
-  /** The Rapier world; a new object after `loadState`. */
-  world: World;
-  /** Bodies by index: the player's ball first, then the boxes. Refreshed by `loadState`. */
-  readonly bodies: RigidBody[] = [];
-  /** Rapier's handle of every body, by index: how bodies are found again in a restored world. */
-  readonly handles: number[] = [];
+  /** The world and its bodies as one replayable state: `saveState` and `loadState`. */
+  readonly state: WorldState<World>;
   /** Bodies: the ball and the boxes. */
   readonly count: number;
   /** Mixed into where respawned boxes land: part of the game's configuration, not of its state. */
@@ -72,7 +69,7 @@ export class Physics {
     this.respawned = new Int32Array(this.count + 1 + DROP_BOXES);
     this.seed = seed;
     const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
-    this.world = world;
+    this.state = new WorldState(RAPIER.World, world, 'Physics');
     world.createCollider(
       RAPIER.ColliderDesc.cuboid(FLOOR_HALF, 0.5, FLOOR_HALF).setTranslation(0, -0.5, 0),
     );
@@ -84,7 +81,7 @@ export class Physics {
         .setCcdEnabled(true),
     );
     world.createCollider(RAPIER.ColliderDesc.ball(PLAYER_RADIUS).setDensity(6), ball);
-    this.add(ball);
+    this.state.add(ball);
     // The pile: columns of boxes stacked straight (cheap to settle: Rapier puts a still stack
     // to sleep within a second), a hand's width apart, so the ball can plough through them.
     const perLayer = LAYOUT_SIDE * LAYOUT_SIDE;
@@ -95,7 +92,7 @@ export class Physics {
       const y = BOX_HALF + Math.floor(i / perLayer) * (2 * BOX_HALF + 0.002);
       const box = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(x, y, z));
       world.createCollider(RAPIER.ColliderDesc.cuboid(BOX_HALF, BOX_HALF, BOX_HALF), box);
-      this.add(box);
+      this.state.add(box);
     }
   }
 
@@ -163,66 +160,14 @@ export class Physics {
     }
   }
 
-  /**
-   * The whole simulation state as bytes: Rapier's `world.takeSnapshot()` itself (one copy out of
-   * WebAssembly memory, 3.3 to 4.5 MB at 1 000 boxes, and no second one: nothing else is state).
-   */
-  saveState(): Uint8Array {
-    return this.world.takeSnapshot();
+  /** The Rapier world; a new object after `state.loadState`. */
+  get world(): World {
+    return this.state.world;
   }
 
-  /**
-   * Replaces the whole simulation with a state from `saveState` (this run's or a recording's):
-   * a new Rapier world restored from the snapshot, which continues bit for bit as the original.
-   * The new world is checked first (as many bodies as this game, each at its handle) and the
-   * live one freed only then: a state from another configuration throws a RangeError and
-   * leaves this world, its bodies and the game running as they were.
-   */
-  loadState(bytes: Uint8Array): void {
-    let world: World | null | undefined;
-    try {
-      world = RAPIER.World.restoreSnapshot(bytes);
-    } catch {
-      // Bytes Rapier cannot read: world stays undefined, refused below as null is.
-    }
-    if (!world) throw new RangeError('Physics.loadState: Rapier could not read the snapshot');
-    const bodies = this.restoredBodies(world);
-    if (typeof bodies === 'string') {
-      world.free();
-      throw new RangeError(`Physics.loadState: not a state of this game: ${bodies}`);
-    }
-    this.world.free();
-    this.world = world;
-    for (let i = 0; i < this.count; i++) {
-      const body = bodies[i]!;
-      // userData lives on the JavaScript side only: the snapshot does not carry it.
-      body.userData = i;
-      this.bodies[i] = body;
-    }
-  }
-
-  /** Frees Rapier's WebAssembly memory: call when the game goes away (an HMR dispose). */
-  free(): void {
-    this.world.free();
-  }
-
-  /** The restored world's bodies in index order, or why it is not a world of this game. */
-  private restoredBodies(world: World): RigidBody[] | string {
-    const held = world.bodies.len();
-    if (held !== this.count) return `it holds ${held} bodies, this game ${this.count}`;
-    const bodies: RigidBody[] = [];
-    for (const [i, handle] of this.handles.entries()) {
-      const body = world.getRigidBody(handle) as RigidBody | undefined;
-      if (!body) return `body ${i} (handle ${handle}) is missing`;
-      bodies.push(body);
-    }
-    return bodies;
-  }
-
-  private add(body: RigidBody): void {
-    body.userData = this.bodies.length;
-    this.bodies.push(body);
-    this.handles.push(body.handle);
+  /** Bodies by index: the player's ball first, then the boxes. Refreshed by `state.loadState`. */
+  get bodies(): readonly RigidBody[] {
+    return this.state.bodies;
   }
 
   /** The controls act on the ball: an impulse towards the stick, a jump, a teleport. */

@@ -77,13 +77,13 @@ describe('a start state the game cannot load', () => {
     const twin = new Physics(80);
     const world = physics.world;
     const foreign = new Physics(40);
-    const states = [foreign.saveState(), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])];
-    foreign.free();
+    const states = [foreign.state.saveState(), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])];
+    foreign.state.free();
     for (const state of states) {
-      expect(() => physics.loadState(state)).toThrow(RangeError);
+      expect(() => physics.state.loadState(state)).toThrow(RangeError);
       expect(physics.world).toBe(world);
     }
-    expect(() => physics.loadState(states[0]!)).toThrow(/holds 41 bodies, this game 81/);
+    expect(() => physics.state.loadState(states[0]!)).toThrow(/holds 41 bodies, this game 81/);
     // Not freed, nothing swapped: it steps on exactly as a world that never saw those states.
     const controls = new Float64Array(CONTROLS);
     for (let t = 0; t < 30; t++) {
@@ -92,7 +92,7 @@ describe('a start state the game cannot load', () => {
     }
     expect(physics.bodies[5]!.translation()).toEqual(twin.bodies[5]!.translation());
     expect(physics.bodies[5]!.userData).toBe(5);
-    expect(physics.saveState()).toEqual(twin.saveState());
+    expect(physics.state.saveState()).toEqual(twin.state.saveState());
   });
 
   it('shows the error from InstantReplay.begin and keeps the live game running, with or without a replay playing', () => {
@@ -101,8 +101,8 @@ describe('a start state the game cannot load', () => {
     idleHashes(game, 20);
     idleHashes(twin, 20);
     const foreign = new Physics(40);
-    const file = withStart(game, foreign.saveState());
-    foreign.free();
+    const file = withStart(game, foreign.state.saveState());
+    foreign.state.free();
     expect(game.replays.load(file)).toBe(true); // the id and timestep are this game's
     expect(idleHashes(game, 10)).toEqual(idleHashes(twin, 10));
     expect(game.replays.phase).toBe('error');

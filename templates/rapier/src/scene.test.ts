@@ -1,6 +1,6 @@
+import { Poses } from '@loop/rapier';
 import { Box3, BoxGeometry, Color, type Fog, GridHelper, Mesh, Vector3 } from 'three';
 import { describe, expect, it, vi } from 'vitest';
-import { Poses } from './poses';
 import { View } from './scene';
 
 /** The view of a ball and `boxes` boxes, all at the origin and unturned. */

@@ -1,10 +1,10 @@
-import { composeMatrices } from '@loop/core';
 import { type CanvasSize, fitDistance } from '@loop/core/dom';
+import type { DrawnPoses } from '@loop/rapier';
+import { InstancedBodies } from '@loop/rapier/three';
 import {
   BoxGeometry,
   Color,
   DirectionalLight,
-  DynamicDrawUsage,
   Fog,
   GridHelper,
   HemisphereLight,
@@ -18,16 +18,6 @@ import {
   type WebGLRenderer,
 } from 'three';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
-
-/**
- * The blended poses `View` draws: `Poses` on the main thread, the page's blend of the worker's
- * snapshots in worker mode. Positions x, y, z and orientations x, y, z, w per body, the ball first.
- */
-export interface DrawnPoses {
-  readonly count: number;
-  readonly drawnPositions: Float32Array;
-  readonly drawnOrientations: Float32Array;
-}
 
 /** What `View.update` reads of the loop's state: simulated seconds and the step, in seconds. */
 export interface FrameTime {
@@ -76,20 +66,20 @@ export class View {
   readonly camera = new PerspectiveCamera(FOV, 1, 0.1, 200);
   /** Every box, one instance each, in body order (body i + 1 is instance i). */
   readonly boxes: InstancedMesh;
+  /** Writes the boxes' instance matrices from the blended poses (@loop/rapier/three). */
+  private readonly drawn: InstancedBodies;
   /** The player's ball. */
   readonly ball: Mesh;
   /** Where the camera looks: the ball's blended position, a vector made once. */
   private readonly target = new Vector3();
   /** The camera's orientation as a quaternion (x, y, z, w), rewritten every frame. */
   private readonly turn = new Float64Array(4);
-  /** The boxes' part of the blended arrays: views made once, so drawing allocates nothing. */
-  private readonly boxPositions: Float32Array;
-  private readonly boxOrientations: Float32Array;
   /** The camera's height above the ball and distance behind it: set by `frame`. */
   private height = CAMERA_HEIGHT;
   private behind = CAMERA_DISTANCE;
   private readonly fog = new Fog('#0b1020', 30, 70);
 
+  /** `poses`: the blended poses, `Poses` on the main thread, a worker's snapshots blended in worker mode. */
   constructor(readonly poses: DrawnPoses) {
     const scene = this.scene;
     scene.background = new Color('#0b1020');
@@ -116,10 +106,8 @@ export class View {
       new MeshStandardMaterial({ roughness: 0.55, metalness: 0.05 }),
       count,
     );
-    // Written every frame; and the boxes spread far from where they start, so the bounds
-    // three.js would compute once for culling are wrong: draw them all.
-    this.boxes.instanceMatrix.setUsage(DynamicDrawUsage);
-    this.boxes.frustumCulled = false;
+    // Written every frame, and never culled by bounds computed once: InstancedBodies sees to both.
+    this.drawn = new InstancedBodies(this.boxes, poses, 1);
     const color = new Color();
     // Stryker disable next-line EqualityOperator: a colour at i = count lands past the colour buffer's end, which a typed array ignores
     for (let i = 0; i < count; i++) {
@@ -133,8 +121,6 @@ export class View {
     );
     scene.add(this.ball);
 
-    this.boxPositions = poses.drawnPositions.subarray(3);
-    this.boxOrientations = poses.drawnOrientations.subarray(4);
     this.frame(1);
   }
 
@@ -170,9 +156,7 @@ export class View {
    */
   update(alpha: number, state: FrameTime): void {
     const time = state.time + alpha * state.dt;
-    const matrices = this.boxes.instanceMatrix;
-    composeMatrices(matrices.array, this.boxPositions, this.boxOrientations);
-    matrices.needsUpdate = true;
+    this.drawn.update();
     // Fields written directly and the quaternion read from the array: passing a computed number
     // to a method that is not inlined can box it, a few bytes of garbage per call (with set()
     // and lookAt() the browser benchmark read 50 to 90 B a frame more than without).

@@ -4,7 +4,7 @@
  * snapshot of every pose that the page blends. This file only serves it: the logic is there.
  */
 import { serveSimulation } from '@loop/core/worker';
-import type { PoseLayout } from './page';
+import type { PoseLayout } from '@loop/rapier';
 import { startSimulation } from './simulation';
 
 serveSimulation<PoseLayout>(startSimulation);

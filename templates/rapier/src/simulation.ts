@@ -1,7 +1,8 @@
 import type { Simulation, SimulationContext } from '@loop/core/worker';
+import { type PoseLayout, writePoses } from '@loop/rapier';
 import { noFigures, type PhysicsFigures, physicsFigures } from './figures';
 import { Game, type GameOptions } from './game';
-import { type PoseLayout, REFRESH_MS } from './page';
+import { REFRESH_MS } from './page';
 import { initPhysics } from './physics';
 import { copyStatus, type ReplayStatus, statusOf } from './status';
 import { PressReader } from './words';
@@ -51,11 +52,7 @@ export async function startSimulation({
       loop.timeScale = game.replays.timeScale; // a replay at its speed, as on the main thread
     },
     write(prev, curr) {
-      const poses = game.poses;
-      prev.positions.set(poses.positions.previous);
-      prev.orientations.set(poses.orientations.previous);
-      curr.positions.set(poses.positions.current);
-      curr.orientations.set(poses.orientations.current);
+      writePoses(game.poses, prev, curr);
     },
     receive(message) {
       const m = message as ToWorker;

@@ -1,6 +1,6 @@
+import { Poses } from '@loop/rapier';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { Poses } from './poses';
 import { VIEW_RADIUS, View } from './scene';
 import { PLAYER } from './world';
 

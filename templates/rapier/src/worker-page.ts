@@ -1,10 +1,10 @@
-import { lerpArray, slerpArray } from '@loop/core';
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
+import { blendSnapshot, drawnPoses, poseLayout } from '@loop/rapier';
 import { BUILD } from './build';
 import { Controls } from './controls';
 import { FiguresInbox, type PhysicsFigures } from './figures';
-import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile, snapshotLayout } from './page';
-import { type DrawnPoses, View } from './scene';
+import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
+import { View } from './scene';
 import type { FromWorker, ToWorker } from './simulation';
 import type { ReplayStatus } from './status';
 import { PressCounter, WORDS } from './words';
@@ -21,11 +21,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   const { scope, input, panel, speed, renderer } = page;
   const options = gameOptions();
   const bodies = BOXES + 1;
-  const poses: DrawnPoses = {
-    count: bodies,
-    drawnPositions: new Float32Array(3 * bodies),
-    drawnOrientations: new Float32Array(4 * bodies),
-  };
+  const poses = drawnPoses(bodies);
   const view = new View(poses);
   page.onResize = (size) => view.resize(renderer, size);
   const controls = new Controls();
@@ -36,7 +32,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
 
   const loop = createWorkerLoop({
     worker: new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }),
-    snapshot: snapshotLayout(bodies),
+    snapshot: poseLayout(bodies),
     input: WORDS,
     init: options,
     timestep: options.timestep,
@@ -48,13 +44,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
     },
     render(snapshot, alpha) {
       page.loading.done(); // the worker is ready and this is its first frame
-      lerpArray(poses.drawnPositions, snapshot.prev.positions, snapshot.curr.positions, alpha);
-      slerpArray(
-        poses.drawnOrientations,
-        snapshot.prev.orientations,
-        snapshot.curr.orientations,
-        alpha,
-      );
+      blendSnapshot(poses, snapshot, alpha); // the batch lerp and slerp of the main thread
       frame.time = snapshot.time - frame.dt; // the previous step's time: alpha 0 draws it
       view.update(alpha, frame);
       draw(renderer, view);
