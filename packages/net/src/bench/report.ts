@@ -1,15 +1,16 @@
-import type { ProcessStats } from '../server/server';
-import { TICK_RATE } from '../shared/arena';
+import type { ProcessStats } from '../colyseus/host/operator-route.js';
 
 /**
- * The arithmetic of the load test (src/bench/load.ts), apart from its bots and its real time so
- * it can be tested on made-up figures: what the servers' /stats before and after and the bots'
- * latencies come to, and how a report prints.
+ * The arithmetic of the load test (load.ts), apart from its bots and its real time so it can be
+ * tested on made-up figures: what the servers' /stats before and after and the bots' latencies
+ * come to, and how a report prints.
  */
 
 /** What the load test (runLoad in load.ts) measured; {@link formatLoad} prints it. */
 export interface LoadReport {
   clients: number;
+  /** The game's fixed steps per second: what each room's measured rate is held against. */
+  tickRate: number;
   /** Bots to a room as asked, and the most any room measured had (as its process saw it). */
   perRoom: number;
   maxRoomClients: number;
@@ -38,10 +39,9 @@ function fixed(v: number, digits = 1): string {
   return Number.isFinite(v) ? v.toFixed(digits) : '–';
 }
 
-/** How many of the rooms' tick rates are within 1 % of {@link TICK_RATE}. */
-function onTime(tickRates: number[]): number {
-  // Stryker disable next-line EqualityOperator: no double is exactly 0.6 from 60 (doubles there are 7e-15 apart, and 60.6, 59.4 are not doubles), so < and <= agree
-  return tickRates.filter((x) => Math.abs(x - TICK_RATE) <= TICK_RATE * 0.01).length;
+/** How many of the rooms' tick rates are within 1 % of the game's `tickRate`. */
+function onTime(tickRates: number[], tickRate: number): number {
+  return tickRates.filter((x) => Math.abs(x - tickRate) <= tickRate * 0.01).length;
 }
 
 /** The `p` quantile (0 to under 1) of ascending `sorted`, nearest rank below; NaN when empty. */
@@ -55,7 +55,7 @@ function percentile(sorted: number[], p: number): number {
  * ends count; the seconds are the processes' own (the last one read).
  */
 export function summarize(
-  options: { clients: number; perRoom: number; seconds: number },
+  options: { clients: number; perRoom: number; seconds: number; tickRate: number },
   before: ProcessStats[],
   after: ProcessStats[],
   bytesIn: number,
@@ -93,6 +93,7 @@ export function summarize(
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     clients: options.clients,
+    tickRate: options.tickRate,
     perRoom: options.perRoom,
     maxRoomClients,
     rooms: tickRates.length,
@@ -117,11 +118,11 @@ export function summarize(
 /** The report as a few lines for a terminal or a README. */
 export function formatLoad(r: LoadReport): string {
   const rates = [...r.tickRates].sort((a, b) => a - b);
-  const within = onTime(rates);
+  const within = onTime(rates, r.tickRate);
   const f = fixed;
   return [
     `${r.clients} clients in ${r.rooms} rooms over ${f(r.seconds)} s, ${r.cpuShare.length} processes`,
-    `ticks/s per room  min ${f(rates[0] ?? Number.NaN, 2)}, median ${f(percentile(rates, 0.5), 2)}, max ${f(rates[rates.length - 1] ?? Number.NaN, 2)}; ${within}/${rates.length} within 1 % of ${TICK_RATE}`,
+    `ticks/s per room  min ${f(rates[0] ?? Number.NaN, 2)}, median ${f(percentile(rates, 0.5), 2)}, max ${f(rates[rates.length - 1] ?? Number.NaN, 2)}; ${within}/${rates.length} within 1 % of ${r.tickRate}`,
     `time dropped      ${f(r.droppedMs, 0)} ms in all rooms (stalls past the loop's guards)`,
     `step time         mean ${f(r.stepMs, 3)} ms, worst ${f(r.maxStepMs, 2)} ms`,
     `process CPU       ${r.cpuShare.map((c) => `${f(c * 100, 0)} %`).join(', ')} of a core`,
@@ -143,7 +144,7 @@ export function formatSweep(reports: LoadReport[]): string {
   const cpu = reports.map((r) => r.cpuShare.reduce((sum, c) => sum + c, 0));
   const cost = fitCost(reports, cpu);
   const rows = reports.map((r, i) => {
-    const within = onTime(r.tickRates);
+    const within = onTime(r.tickRates, r.tickRate);
     const capacity = 1 / (cost.room / r.perRoom + cost.client);
     return `${String(r.perRoom).padStart(8)} ${String(r.rooms).padStart(6)} ${`${within}/${r.tickRates.length}`.padStart(9)} ${f(cpu[i]! * 100, 0).padStart(7)} % ${f(r.bytesOutPerClient, 0).padStart(9)} ${f(capacity, 0).padStart(12)}`;
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessStats } from '../server/server';
-import { fitCost, formatLoad, formatSweep, type LoadReport, summarize } from './report';
+import type { ProcessStats } from '../colyseus/host/operator-route.js';
+import { fitCost, formatLoad, formatSweep, type LoadReport, summarize } from './report.js';
 
 /** A room's line in a process's /stats. */
 const room = (roomId: string, clients: number, ticks: number, stepMs: number, more = {}) => ({
@@ -41,11 +41,12 @@ describe('the load report', () => {
   ];
   // 1 to 100 ms, newest first as bots would not sort them.
   const latencies = Array.from({ length: 100 }, (_, i) => 100 - i);
-  const options = { clients: 6, perRoom: 3, seconds: 10 };
+  const options = { clients: 6, perRoom: 3, seconds: 10, tickRate: 60 };
 
   it("sums the rooms alive at both ends over each process's own time", () => {
     expect(summarize(options, before, after, 4800, latencies)).toEqual({
       clients: 6,
+      tickRate: 60,
       perRoom: 3,
       maxRoomClients: 4,
       rooms: 2,
@@ -95,10 +96,21 @@ describe('the load report', () => {
   });
 });
 
+describe('the load report of another game', () => {
+  it('holds the rates against that game’s own tick rate', () => {
+    const rates = [30, 29.8, 30.2, 29.6, 60];
+    const at30 = { ...summarize({ clients: 6, perRoom: 3, seconds: 10, tickRate: 30 }, [], [], 0, []), tickRates: rates };
+    expect(formatLoad(at30).split('\n')[1]).toBe(
+      'ticks/s per room  min 29.60, median 30.00, max 60.00; 3/5 within 1 % of 30',
+    );
+  });
+});
+
 describe('the room-size sweep', () => {
   /** A report of `rooms` rooms of `perRoom` clients, as runLoad gives one. */
   const report = (rooms: number, perRoom: number, cpu: number): LoadReport => ({
     clients: rooms * perRoom,
+    tickRate: 60,
     perRoom,
     maxRoomClients: perRoom,
     rooms,
