@@ -6,5 +6,7 @@
  *
  * @module @loop/net
  */
-export * from './wire/index.js';
+
 export * from './link/index.js';
+export * from './page/index.js';
+export * from './wire/index.js';

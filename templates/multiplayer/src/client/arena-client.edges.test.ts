@@ -1,10 +1,11 @@
 import { lerp } from '@loop/core';
+import { LEAD_HOLD_MS, MIN_LEAD } from '@loop/net';
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS, TIMESTEP_MS } from '../shared/arena';
 import { MSG_INPUT, MSG_PING, MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec } from '../shared/snapshot';
 import { STRIDE } from '../shared/world';
-import { ArenaClient, DRAWN_STRIDE, LEAD_HOLD_MS, MIN_LEAD } from './arena-client';
+import { ArenaClient, DRAWN_STRIDE } from './arena-client';
 import { FakeLink, setup } from './test-link';
 
 describe('ArenaClient, at its edges', () => {

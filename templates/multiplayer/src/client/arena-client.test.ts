@@ -1,8 +1,9 @@
 import { lerp } from '@loop/core';
+import { LEAD_HOLD_MS, MIN_LEAD } from '@loop/net';
 import { describe, expect, it } from 'vitest';
 import { TIMESTEP_MS } from '../shared/arena';
 import { MSG_INPUT, MSG_PING, MSG_PONG, readUint32 } from '../shared/protocol';
-import { DRAWN_STRIDE, LEAD_HOLD_MS, MIN_LEAD } from './arena-client';
+import { DRAWN_STRIDE } from './arena-client';
 import { setup } from './test-link';
 
 describe('ArenaClient', () => {

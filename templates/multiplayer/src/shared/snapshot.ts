@@ -24,6 +24,32 @@ export const SNAPSHOT_BODY_BYTES = STATE_AT + ENTITIES * 4 * 2 - SNAPSHOT_HEADER
 /** A whole snapshot: header and body. */
 export const SNAPSHOT_BYTES = SNAPSHOT_HEADER_BYTES + SNAPSHOT_BODY_BYTES;
 
+/** Writes the world's body (everything but the framing header) through `v`, a snapshot's view. */
+export function encodeWorld(v: DataView, world: World): void {
+  let mask = 0;
+  // Stryker disable next-line EqualityOperator: one more round ORs in present[MAX_PLAYERS], past the array's end: undefined, 0
+  for (let p = 0; p < MAX_PLAYERS; p++) mask |= world.present[p]! << p;
+  v.setUint8(PRESENT_AT, mask);
+  // Stryker disable next-line EqualityOperator: one more round writes 0 into the state's first byte, which the state loop then writes
+  for (let i = 0; i < MAX_PLAYERS * INPUT_BYTES; i++) v.setInt8(INPUTS_AT + i, world.inputs[i]!);
+  for (let i = 0; i < ENTITIES * 4; i++) {
+    v.setInt16(STATE_AT + i * 2, world.state[i]! * GRID, true);
+  }
+}
+
+/** Reads the world at `tick` from a snapshot's body through `v`, a view of a snapshot read in. */
+export function decodeWorld(v: DataView, world: World, tick: number): void {
+  world.tick = tick;
+  const mask = v.getUint8(PRESENT_AT);
+  // Stryker disable next-line EqualityOperator: one more round writes past present's end, which a typed array ignores
+  for (let p = 0; p < MAX_PLAYERS; p++) world.present[p] = (mask >> p) & 1;
+  // Stryker disable next-line EqualityOperator: one more round writes past inputs' end, which a typed array ignores
+  for (let i = 0; i < MAX_PLAYERS * INPUT_BYTES; i++) world.inputs[i] = v.getInt8(INPUTS_AT + i);
+  for (let i = 0; i < ENTITIES * 4; i++) {
+    world.state[i] = v.getInt16(STATE_AT + i * 2, true) / GRID;
+  }
+}
+
 /**
  * Encodes and decodes the arena's snapshots through one {@link SnapshotFrame} of its own, so
  * nothing is allocated per snapshot on either end: the server encodes a world once per snapshot
@@ -36,16 +62,7 @@ export class SnapshotCodec {
 
   /** Writes the world's part of a snapshot (everything but the per-client header). */
   encode(world: World): Uint8Array {
-    const v = this.frame.begin(world.tick);
-    let mask = 0;
-    // Stryker disable next-line EqualityOperator: one more round ORs in present[MAX_PLAYERS], past the array's end: undefined, 0
-    for (let p = 0; p < MAX_PLAYERS; p++) mask |= world.present[p]! << p;
-    v.setUint8(PRESENT_AT, mask);
-    // Stryker disable next-line EqualityOperator: one more round writes 0 into the state's first byte, which the state loop then writes
-    for (let i = 0; i < MAX_PLAYERS * INPUT_BYTES; i++) v.setInt8(INPUTS_AT + i, world.inputs[i]!);
-    for (let i = 0; i < ENTITIES * 4; i++) {
-      v.setInt16(STATE_AT + i * 2, world.state[i]! * GRID, true);
-    }
+    encodeWorld(this.frame.begin(world.tick), world);
     return this.bytes;
   }
 
@@ -60,16 +77,7 @@ export class SnapshotCodec {
    */
   decode(message: Uint8Array, world: World, header: SnapshotHeader): boolean {
     if (!this.frame.read(message, header)) return false;
-    const v = this.frame.view;
-    world.tick = header.tick;
-    const mask = v.getUint8(PRESENT_AT);
-    // Stryker disable next-line EqualityOperator: one more round writes past present's end, which a typed array ignores
-    for (let p = 0; p < MAX_PLAYERS; p++) world.present[p] = (mask >> p) & 1;
-    // Stryker disable next-line EqualityOperator: one more round writes past inputs' end, which a typed array ignores
-    for (let i = 0; i < MAX_PLAYERS * INPUT_BYTES; i++) world.inputs[i] = v.getInt8(INPUTS_AT + i);
-    for (let i = 0; i < ENTITIES * 4; i++) {
-      world.state[i] = v.getInt16(STATE_AT + i * 2, true) / GRID;
-    }
+    decodeWorld(this.frame.view, world, header.tick);
     return true;
   }
 }

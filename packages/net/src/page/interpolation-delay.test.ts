@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELAY_RATE, InterpolationDelay, MAX_DELAY_MS } from './interpolation-delay';
+import { DELAY_RATE, InterpolationDelay, MAX_DELAY_MS } from './interpolation-delay.js';
 
 describe('InterpolationDelay', () => {
   it('starts at two snapshot intervals and stays there on a steady network', () => {

@@ -29,7 +29,7 @@ export class ServerClock {
   rtt = Number.NaN;
   /** The smallest round trip in the window: the path's floor, without queueing. */
   minRtt = Number.NaN;
-  /** Samples refused: received before sent, or not finite (a stranger's pong, a clock reset). */
+  /** Samples refused: received before sent, or not finite (a stranger's pong, a clock that stepped back). */
   refused = 0;
 
   /** True once a sample has been taken: before that there is no server time to speak of. */
@@ -48,7 +48,12 @@ export class ServerClock {
    */
   sample(sentAt: number, serverTime: number, receivedAt: number): boolean {
     const rtt = receivedAt - sentAt;
-    if (!(rtt >= 0) || !Number.isFinite(serverTime) || !Number.isFinite(receivedAt)) {
+    // A send time of −Infinity (a stranger's echo) would give an infinite round trip: refused too.
+    if (
+      !(rtt >= 0 && rtt < Number.POSITIVE_INFINITY) ||
+      !Number.isFinite(serverTime) ||
+      !Number.isFinite(receivedAt)
+    ) {
       this.refused++;
       return false;
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../shared/test-support';
-import { CLOCK_JUMP_MS, CLOCK_SLEW_MS, CLOCK_WINDOW, ServerClock } from './server-clock';
+import { SEED } from '../test-support.js';
+import { CLOCK_JUMP_MS, CLOCK_SLEW_MS, CLOCK_WINDOW, ServerClock } from './server-clock.js';
 
 /** A ping at local time `at` over a path of `up` and `down` ms, the server `offset` ahead. */
 function ping(clock: ServerClock, offset: number, at: number, up: number, down: number): void {

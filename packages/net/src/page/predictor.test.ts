@@ -1,11 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INPUT_BYTES, writeInput } from '../shared/input';
-import { MAX_INPUTS_PER_MESSAGE } from '../shared/protocol';
-import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
-import { bits, SEED } from '../shared/test-support';
-import { World } from '../shared/world';
-import { Predictor, SMOOTHING_MS } from './predictor';
+import { SEED } from '../test-support.js';
+import type { SnapshotHeader } from '../wire/snapshot-frame.js';
+import { Predictor } from './predictor.js';
+import {
+  BODY_BYTES,
+  bits,
+  decodeToy,
+  encodeToy,
+  INPUT_BYTES,
+  SnapshotFrame,
+  ToyWorld,
+  toyModel,
+  writeToyInput,
+} from './test-game.js';
 
 type Stick = [number, number, number];
 const stick = fc.tuple(
@@ -13,6 +21,12 @@ const stick = fc.tuple(
   fc.integer({ min: -127, max: 127 }),
   fc.nat(1),
 ) as fc.Arbitrary<Stick>;
+const input = new Int8Array(INPUT_BYTES);
+/** Steps `page` one tick with a stick. */
+const stepWith = (page: Predictor<ToyWorld>, [x, y, b]: Stick) => {
+  writeToyInput(input, 0, x, y, b);
+  page.step(input);
+};
 
 interface Run {
   /** This page's input (slot 0) and another player's (slot 1), per tick while active. */
@@ -28,17 +42,16 @@ interface Run {
 
 /**
  * A server and a page, in memory, over a path `up` and `down` ticks long: the server steps with
- * the inputs that reached it, a snapshot every third tick goes through the codec to the page,
- * which predicts `lead` ticks ahead and reconciles. Inputs stop after the schedule, then 60
- * quiet ticks. Returns the predictor and the server's state at every tick.
+ * the inputs that reached it, a snapshot every third tick goes through a SnapshotFrame to the
+ * page, which predicts `lead` ticks ahead and reconciles. Inputs stop after the schedule, then
+ * 60 quiet ticks. Returns the predictor and the server's state at every tick.
  */
 function play(run: Run) {
-  const server = new World(7);
-  server.join(0);
-  server.join(1);
-  const page = new Predictor();
-  const codec = new SnapshotCodec();
-  const decoded = new World();
+  const server = new ToyWorld(7);
+  const page = new Predictor(toyModel, { snapDistance: 48 });
+  const out = new SnapshotFrame(BODY_BYTES);
+  const into = new SnapshotFrame(BODY_BYTES);
+  const decoded = new ToyWorld();
   const header: SnapshotHeader = { tick: 0, ack: 0, missed: 0, slot: 0 };
   const states = new Map<number, unknown>();
   const inFlight: { at: number; bytes: Uint8Array }[] = [];
@@ -47,16 +60,17 @@ function play(run: Run) {
   for (let s = 1; s <= end; s++) {
     const sentAt = s - run.lead; // when the page stepped (and sent) tick s
     if (sentAt + run.up < s && !run.dropped.includes(s))
-      writeInput(server.inputs, 0, ...at(run.mine, s));
-    writeInput(server.inputs, INPUT_BYTES, ...at(run.theirs, s));
+      writeToyInput(server.inputs, 0, ...at(run.mine, s));
+    writeToyInput(server.inputs, INPUT_BYTES, ...at(run.theirs, s));
     server.step();
     states.set(server.tick, bits(server));
-    if (s % 3 === 0) inFlight.push({ at: s + run.down, bytes: codec.encode(server).slice() });
+    if (s % 3 === 0) inFlight.push({ at: s + run.down, bytes: encodeToy(out, server).slice() });
     while (inFlight[0] && inFlight[0].at <= s) {
-      expect(codec.decode(inFlight.shift()!.bytes, decoded, header)).toBe(true);
+      expect(into.read(inFlight.shift()!.bytes, header)).toBe(true);
+      decodeToy(into, decoded, header.tick);
       page.reconcile(decoded, 0);
     }
-    while (page.started && page.tick < s + run.lead) page.step(...at(run.mine, page.tick + 1));
+    while (page.started && page.tick < s + run.lead) stepWith(page, at(run.mine, page.tick + 1));
   }
   while (server.tick < page.tick) {
     server.step(); // quiet: every input is 0 by now
@@ -107,38 +121,50 @@ describe('Predictor', () => {
     expect(page.largest).toBeGreaterThanOrEqual(size);
     expect(page.largest).toBeLessThanOrEqual(page.correctionTotal);
     page.offset.set([10, -10]);
-    page.smooth(SMOOTHING_MS);
+    page.smooth(page.smoothingMs);
     expect(page.offset[0]).toBeCloseTo(10 / Math.E, 9);
-    page.smooth(SMOOTHING_MS * 20);
+    page.smooth(page.smoothingMs * 20);
     expect([...page.offset]).toEqual([0, 0]);
   });
 
   it('lays out the last 16 inputs oldest first for the redundant message, zero where it has none', () => {
-    const page = new Predictor();
-    page.reconcile(Object.assign(new World(), { tick: 100 }), 0);
-    for (let i = 1; i <= 3; i++) page.step(i, -i, 1);
-    const out = new Int8Array(MAX_INPUTS_PER_MESSAGE * INPUT_BYTES);
+    const page = new Predictor(toyModel, { snapDistance: 48 });
+    page.reconcile(Object.assign(new ToyWorld(), { tick: 100 }), 0);
+    for (let i = 1; i <= 3; i++) stepWith(page, [i, -i, 1]);
+    const out = new Int8Array(16 * INPUT_BYTES);
     page.writeRecent(out, 103);
     expect([...out.subarray(-9)]).toEqual([1, -1, 1, 2, -2, 1, 3, -3, 1]);
     expect(out.subarray(0, -9).every((v) => v === 0)).toBe(true);
   });
 
   it('ignores a snapshot older than one already reconciled, and starts over on a new seat', () => {
-    const page = new Predictor();
-    const server = new World();
-    server.join(2);
+    const page = new Predictor(toyModel, { snapDistance: 48 });
+    const server = new ToyWorld();
     for (let i = 0; i < 10; i++) server.step();
     page.reconcile(server, 2);
-    page.step(100, 0, 0);
+    stepWith(page, [100, 0, 0]);
     const ahead = bits(page.world);
-    const old = new World();
+    const old = new ToyWorld();
     old.tick = 5;
     expect(page.reconcile(old, 2)).toBe(0);
     expect(bits(page.world)).toEqual(ahead);
     server.step();
-    server.join(3);
     page.reconcile(server, 3);
     expect([page.slot, page.tick]).toEqual([3, 11]);
     expect(bits(page.world)).toEqual(bits(server));
+  });
+
+  it('refuses settings out of range when made, naming them', () => {
+    expect(() => new Predictor(toyModel, { snapDistance: 0 })).toThrow(/snapDistance.*got 0/);
+    expect(() => new Predictor(toyModel, { snapDistance: 1, smoothingMs: Number.NaN })).toThrow(
+      /smoothingMs.*got NaN/,
+    );
+    expect(() => new Predictor(toyModel, { snapDistance: 1, history: 1.5 })).toThrow(
+      /history.*got 1.5/,
+    );
+    expect(() => new Predictor(toyModel, { snapDistance: 1, recent: 0 })).toThrow(RangeError);
+    expect(() => new Predictor(toyModel, { snapDistance: 1, settle: -1 })).toThrow(
+      /settle.*got -1/,
+    );
   });
 });

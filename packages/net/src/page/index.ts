@@ -1,0 +1,17 @@
+/** The page's side: the server's clock, the interpolation delay, prediction, the input lead, and the client over them. */
+export {
+  InputLead,
+  type InputLeadOptions,
+  LEAD_HOLD_MS,
+  MAX_LEAD,
+  MIN_LEAD,
+} from './input-lead.js';
+export {
+  DELAY_RATE,
+  InterpolationDelay,
+  JITTER_MARGIN,
+  MAX_DELAY_MS,
+} from './interpolation-delay.js';
+export { NetClient, type NetClientOptions } from './net-client.js';
+export { type PredictionModel, Predictor, type PredictorOptions } from './predictor.js';
+export { CLOCK_JUMP_MS, CLOCK_SLEW_MS, CLOCK_WINDOW, ServerClock } from './server-clock.js';
