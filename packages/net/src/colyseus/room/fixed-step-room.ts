@@ -142,6 +142,10 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
   }
 }
 
+/** A concrete room class of a game, as Colyseus's `server.define` takes it. */
+export type FixedStepRoomClass<State> = (new () => FixedStepRoom<State>) &
+  Omit<typeof FixedStepRoom, 'prototype'>;
+
 /**
  * A room class for `game` with the server's settings baked in, checked now (a RangeError names
  * the setting): `server.define('match', fixedStepRoom(game, { snapshotRate: 30 }))`. Settings
@@ -150,7 +154,7 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
 export function fixedStepRoom<State>(
   game: NetGame<State>,
   options: RoomOptions = {},
-): typeof FixedStepRoom<State> {
+): FixedStepRoomClass<State> {
   // Checked now, when the server defines the room: a bad setting never waits for a first join.
   checkGame(game);
   const resolved = resolveRoomOptions(options, game.wire.tickRate);

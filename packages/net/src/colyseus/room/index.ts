@@ -7,6 +7,7 @@ export { buffered, ColyseusPeer } from './colyseus-peer.js';
 export {
   type ColyseusSeat,
   FixedStepRoom,
+  type FixedStepRoomClass,
   fixedStepRoom,
   type LiveRoom,
 } from './fixed-step-room.js';
