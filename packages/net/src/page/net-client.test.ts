@@ -1,17 +1,66 @@
-import { lerp } from '@loop/core';
-import { LEAD_HOLD_MS, MIN_LEAD } from '@loop/net';
 import { describe, expect, it } from 'vitest';
-import { MAX_PLAYERS, TIMESTEP_MS } from '../shared/arena';
-import { MSG_INPUT, MSG_PING, MSG_SNAPSHOT } from '../shared/protocol';
-import { SnapshotCodec } from '../shared/snapshot';
-import { STRIDE } from '../shared/world';
-import { ArenaClient, DRAWN_STRIDE } from './arena-client';
-import { FakeLink, setup } from './test-link';
+import { readUint32 } from '../wire/bytes.js';
+import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../wire/messages.js';
+import { LEAD_HOLD_MS, MIN_LEAD } from './input-lead.js';
+import { NetClient } from './net-client.js';
+import { FakeLink, setup, toyClientOptions, toyWire } from './test-client.js';
+import { encodeToy } from './test-game.js';
 
-describe('ArenaClient, at its edges', () => {
+describe('NetClient', () => {
+  it('pings every 250 ms and takes well-formed pongs only', () => {
+    const { t, link, client, pong } = setup();
+    client.update();
+    t.now = 200;
+    client.update();
+    t.now = 250;
+    client.update();
+    expect(link.of(MSG_PING).map((b) => new Float64Array(b.buffer)[0])).toEqual([0, 250]);
+    link.deliver(MSG_PONG, new Uint8Array(8));
+    expect(client.clock.synced).toBe(false);
+    pong(250, 750);
+    expect([client.clock.offset, client.counts.pongs]).toEqual([500, 1]);
+  });
+
+  it('predicts to the tick an input sent now reaches the server before, plus the lead, and sends its inputs redundantly', () => {
+    const { t, link, client, world, snapshot, pong, setInput } = setup();
+    for (let i = 0; i < 30; i++) world.step();
+    snapshot(-1, 0);
+    pong(0, 500);
+    setInput(100, 0, 0);
+    expect(client.update()).toBe(MIN_LEAD); // server time 500 ms is tick 30
+    t.now = 60;
+    // Server time 560 ms is tick 33.6: the prediction reaches 33 + the lead.
+    expect(client.update()).toBe(3);
+    expect(client.predictor.tick).toBe(33 + MIN_LEAD);
+    const messages = link.of(MSG_INPUT);
+    expect(messages.map((m) => [readUint32(m, 0), m[4]])).toEqual([
+      [32, 16],
+      [35, 16],
+    ]);
+    expect([...messages[1]!.subarray(5, 14)]).toEqual([100, 0, 0, 100, 0, 0, 100, 0, 0]);
+    // Newest first, 3 bytes each: tick 31 is the fifth input; tick 30 (the snapshot's) has none.
+    expect([...messages[1]!.subarray(5 + 3 * 4, 5 + 3 * 6)]).toEqual([100, 0, 0, 0, 0, 0]);
+  });
+
+  it('grows the lead by a tick when the server missed an input after ours arrived, and gives it back after 10 s', () => {
+    const { t, client, world, snapshot, pong } = setup();
+    pong(0, 0);
+    snapshot(-1, 4); // misses before our first input are not the lead's
+    world.step();
+    snapshot(1, 4);
+    expect(client.lead).toBe(MIN_LEAD);
+    world.step();
+    snapshot(2, 6);
+    expect([client.lead, client.counts.serverMissed]).toEqual([MIN_LEAD + 1, 2]);
+    t.now = LEAD_HOLD_MS + 1;
+    world.step();
+    snapshot(3, 6);
+    expect(client.lead).toBe(MIN_LEAD);
+  });
+
   it('starts with nothing acknowledged or sampled, and stamps pings with the real clock by default', () => {
     const link = new FakeLink();
-    const client = new ArenaClient(link);
+    const client = new NetClient(link, toyClientOptions());
     expect([client.ack, client.sampled, client.lead]).toEqual([-1, 'empty', MIN_LEAD]);
     const before = performance.now();
     client.update();
@@ -97,10 +146,9 @@ describe('ArenaClient, at its edges', () => {
   });
 
   it('ignores and counts a snapshot older than the newest it has: no misses, no lead, no rewind', () => {
-    const { client, world, link, snapshot } = setup();
-    const codec = new SnapshotCodec();
-    codec.encode(world);
-    const older = codec.stamp(0, 1, 0).slice(); // tick 0, one miss
+    const { client, world, link, snapshot, frame } = setup();
+    encodeToy(frame, world);
+    const older = frame.stamp(0, 1, 0).slice(); // tick 0, one miss
     world.step();
     world.step();
     snapshot(1, 2); // tick 2, two misses: the first to arrive
@@ -147,12 +195,12 @@ describe('ArenaClient, at its edges', () => {
   });
 });
 
-describe('ArenaClient.draw, at its edges', () => {
+describe('NetClient.draw', () => {
   it('draws nothing before the clock is synced, snapshots or not', () => {
     const { client, snapshot } = setup();
     snapshot(-1, 0);
     expect(client.draw()).toBe('empty');
-    expect(client.drawn.every((v) => v === 0)).toBe(true);
+    expect([client.sampled, client.renderTime]).toEqual(['empty', Number.NEGATIVE_INFINITY]);
   });
 
   it('counts a starved draw only while interpolating, and never moves the render time back', () => {
@@ -176,51 +224,12 @@ describe('ArenaClient.draw, at its edges', () => {
     pong(0, 0);
     for (const ticks of [3, 3, 9]) {
       for (let i = 0; i < ticks; i++) world.step();
-      t.now += ticks * TIMESTEP_MS;
+      t.now += ticks * toyWire.timestepMs;
       snapshot(-1, 0); // the third after a gap of two: the delay heads up
     }
     expect(client.delay.target).toBeGreaterThan(client.delay.current + 10);
     client.draw(1000);
     client.draw(1100);
     expect(client.delay.current).toBe(100 + 10);
-  });
-
-  it('draws every crate, blends a seat that stays while another joins, and its own seat at its prediction plus the offset', () => {
-    const { t, client, world, snapshot, pong } = setup();
-    world.join(3);
-    pong(0, 0);
-    const seen: number[] = [];
-    for (let s = 0; s < 4; s++) {
-      if (s === 3) world.join(2);
-      for (let i = 0; i < 3; i++) {
-        world.inputs[3 * 3] = 127; // seat 3 runs right
-        world.step();
-      }
-      seen.push(world.state[3 * STRIDE]!);
-      snapshot(-1, 0, 2);
-    }
-    // Render time 155 ms, between snapshots 3 and 4; the prediction 30 % past its last step.
-    t.now = 12 * TIMESTEP_MS + client.delay.current / 2 + 5;
-    client.setInput(0, 127, 0);
-    client.update();
-    client.predictor.offset.set([5, -3]);
-    client.draw();
-    expect(client.sampled).toBe('blend');
-    expect(client.drawn[3 * DRAWN_STRIDE]).toBe(lerp(seen[2]!, seen[3]!, client.buffer.t));
-    expect(client.counts.starved).toBe(0); // a blend is not starved
-    const y1 = client.buffer.older[DRAWN_STRIDE + 1]!; // seat 1 stands still
-    expect(client.drawn[DRAWN_STRIDE + 1]).toBe(y1);
-    for (let e = MAX_PLAYERS; e < MAX_PLAYERS + 16; e++) expect(client.drawn[e * 3 + 2]).toBe(1);
-    const p = client.predictor;
-    const f = client.targetTime(t.now) % 1;
-    const s = 2 * STRIDE;
-    expect(p.slot).toBe(2);
-    expect(f).toBeGreaterThan(0.2);
-    expect(p.world.state[s + 1]).not.toBe(p.previous.state[s + 1]); // moving down
-    expect([...client.drawn.subarray(2 * DRAWN_STRIDE, 3 * DRAWN_STRIDE)]).toEqual([
-      lerp(p.previous.state[s]!, p.world.state[s]!, f) + 5,
-      lerp(p.previous.state[s + 1]!, p.world.state[s + 1]!, f) - 3,
-      1,
-    ]);
   });
 });
