@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ISOLATION, rapierWasm } from '@loop/rapier/vite';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
-import { ISOLATION, rapierWasm } from '@loop/rapier/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

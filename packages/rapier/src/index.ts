@@ -14,6 +14,15 @@ export { compatLoader } from './compat-loader.js';
 export { counted, type LoadProgress } from './counted.js';
 export { type DrawnPoses, drawnPoses } from './drawn-poses.js';
 export {
+  type FigureSource,
+  FiguresInbox,
+  figuresText,
+  noFigures,
+  type PhysicsFigures,
+  physicsFigures,
+  type SnapshotFigures,
+} from './figures.js';
+export {
   type LoadingElement,
   type LoadingView,
   loadingText,
@@ -29,6 +38,15 @@ export type {
   WorldClassLike,
   WorldLike,
 } from './rapier-types.js';
+export { copyStatus, firstStatus, type ReplayStatus, statusOf } from './replay-status.js';
+export {
+  type ReplayGame,
+  type ReplayReport,
+  type ReplayRequest,
+  type ReplaySimulationOptions,
+  replaySimulation,
+  type StartedGame,
+} from './replay-worker.js';
 export { type RapierLoader, type WasmBuild, type WasmSource, wasmLoader } from './wasm-loader.js';
 export { blendSnapshot, type PoseLayout, poseLayout, writePoses } from './worker-poses.js';
 export { WorldState } from './world-state.js';

@@ -1,6 +1,6 @@
 import { Recording } from '@loop/core/replay';
+import { physicsFigures } from '@loop/rapier';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { physicsFigures } from './figures';
 import { Game } from './game';
 import { defaults, type KeyAt, play, SCRIPT, steady } from './headless.test-support';
 import { DROP_BOXES } from './layout';

@@ -54,6 +54,10 @@ export class Game {
   readonly replays: InstantReplay;
   /** Fixed steps run (live or replayed). */
   steps = 0;
+  /** Milliseconds all `world.step()` calls took so far: what the overlay averages. */
+  get stepMsTotal(): number {
+    return this.physics.stepMsTotal;
+  }
   /** The state hash after the latest step (before a replay's end brings the live state back). */
   lastHash = 0;
   /**

@@ -1,6 +1,6 @@
+import { firstStatus, type ReplayStatus } from '@loop/rapier';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReplayPanel } from './hud';
-import { firstStatus, type ReplayStatus } from './status';
 
 /** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */
 function statusLine() {

@@ -1,4 +1,4 @@
-import type { ReplayStatus } from './status';
+import type { ReplayStatus } from '@loop/rapier';
 
 /**
  * The replay part of the page: a status line a person reads and a test reads too (its

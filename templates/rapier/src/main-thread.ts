@@ -1,12 +1,16 @@
 import { createLoop, type Loop } from '@loop/core';
-import type { LoadProgress } from '@loop/rapier';
+import {
+  type LoadProgress,
+  noFigures,
+  type PhysicsFigures,
+  physicsFigures,
+  statusOf,
+} from '@loop/rapier';
 import { BUILD } from './build';
-import { noFigures, type PhysicsFigures, physicsFigures } from './figures';
 import { Game } from './game';
 import { draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
 import { initPhysics } from './physics';
 import { View } from './scene';
-import { statusOf } from './status';
 
 /**
  * The simulation on the page's main thread: the loop steps the Game and draws every frame

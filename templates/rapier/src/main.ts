@@ -6,14 +6,12 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { showLoading } from '@loop/rapier';
+import { figuresText, firstStatus, showLoading } from '@loop/rapier';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
-import { figuresText } from './figures';
 import { ReplayPanel } from './hud';
-import { type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
+import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 import { TickRate } from './rate';
-import { firstStatus } from './status';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;
@@ -146,6 +144,7 @@ function start(run: StartMode): void {
       where,
       rate.read(loop.tick, performance.now()),
       figures(),
+      KEYFRAME_SECONDS,
       'health' in loop ? loop.health : undefined,
     );
   const overlay = createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines });

@@ -1,13 +1,6 @@
 import { Poses } from '@loop/rapier';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  BOXES,
-  draw,
-  gameOptions,
-  KEYFRAME_SECONDS,
-  pickedFile,
-  SIMULATION_HZ,
-} from './page';
+import { BOXES, draw, gameOptions, KEYFRAME_SECONDS, pickedFile, SIMULATION_HZ } from './page';
 import { View } from './scene';
 
 describe('the page’s shared parts', () => {

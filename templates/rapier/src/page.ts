@@ -1,9 +1,8 @@
 import type { Loop } from '@loop/core';
 import type { CanvasSize, Input, Scope } from '@loop/core/dom';
 import type { WorkerLoop } from '@loop/core/worker';
-import type { LoadingView } from '@loop/rapier';
+import type { LoadingView, PhysicsFigures } from '@loop/rapier';
 import type { WebGLRenderer } from 'three';
-import type { PhysicsFigures } from './figures';
 import type { ReplayPanel } from './hud';
 import type { View } from './scene';
 

@@ -1,12 +1,12 @@
 import { InputSnapshot } from '@loop/core/dom';
 import { Playback, Recorder, RecordingError, replayAll } from '@loop/core/replay';
+import { statusOf } from '@loop/rapier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLS } from './controls';
 import { Game } from './game';
 import { defaults, play, steady, TIMESTEP } from './headless.test-support';
 import { ReplayPanel } from './hud';
 import { initPhysics, Physics } from './physics';
-import { statusOf } from './status';
 
 beforeAll(() => initPhysics());
 

@@ -1,14 +1,14 @@
 import wasmData from '@dimforge/rapier3d/rapier_wasm3d_bg.wasm?inline';
 import { Recording } from '@loop/core/replay';
 import type { Simulation, SimulationContext } from '@loop/core/worker';
-import type { PoseLayout } from '@loop/rapier';
+import type { ReplayReport as FromWorker, PoseLayout } from '@loop/rapier';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTROLS, DROP, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import { Game, type GameOptions } from './game';
 import { defaults, TIMESTEP } from './headless.test-support';
 import { REFRESH_MS } from './page';
 import { initPhysics } from './physics';
-import { type FromWorker, startSimulation } from './simulation';
+import { startSimulation } from './simulation';
 import { DROPS, ENDS, JUMPS, REPLAYS, TELEPORTS, WORD_X, WORD_Z, WORDS } from './words';
 
 beforeAll(() => initPhysics());

@@ -1,12 +1,17 @@
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
-import { blendSnapshot, drawnPoses, poseLayout } from '@loop/rapier';
+import {
+  blendSnapshot,
+  drawnPoses,
+  FiguresInbox,
+  type PhysicsFigures,
+  poseLayout,
+  type ReplayReport,
+  type ReplayRequest,
+} from '@loop/rapier';
 import { BUILD } from './build';
 import { Controls } from './controls';
-import { FiguresInbox, type PhysicsFigures } from './figures';
 import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
 import { View } from './scene';
-import type { FromWorker, ToWorker } from './simulation';
-import type { ReplayStatus } from './status';
 import { PressCounter, WORDS } from './words';
 
 /**
@@ -28,7 +33,7 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   const presses = new PressCounter();
   const frame = { time: 0, dt: options.timestep / 1000 };
   const figures = new FiguresInbox(bodies);
-  const send = (message: ToWorker) => loop.post(message);
+  const send = (message: ReplayRequest) => loop.post(message);
 
   const loop = createWorkerLoop({
     worker: new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }),
@@ -50,9 +55,9 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
       draw(renderer, view);
     },
     onMessage(data) {
-      const message = data as FromWorker;
+      const message = data as ReplayReport;
       if (message.loading) page.loading.progress(message.loading[0], message.loading[1]);
-      if (message.status) panel.source = message.status as ReplayStatus;
+      if (message.status) panel.source = message.status;
       if (message.figures) figures.receive(message.figures);
       if (message.saved) panel.save(message.saved, BUILD);
     },

@@ -1,6 +1,3 @@
-import type { Game } from './game';
-import { KEYFRAME_SECONDS } from './page';
-
 /** What the overlay shows of the physics in either mode. */
 export interface PhysicsFigures {
   bodies: number;
@@ -22,19 +19,34 @@ export function noFigures(bodies = 0): PhysicsFigures {
   return { bodies, awake: 0, moving: 0, stepMs: 0, keyframeMs: 0, keyframeBytes: 0 };
 }
 
+/** What {@link physicsFigures} reads of a game: its counters, its poses and its replay. */
+export interface FigureSource {
+  /** Fixed steps run (live or replayed). */
+  readonly steps: number;
+  /** Milliseconds all `world.step()` calls took so far (wall clock). */
+  readonly stepMsTotal: number;
+  /** The bodies and how many the latest step read awake ({@link Poses}). */
+  readonly poses: { readonly count: number; readonly active: number };
+  /** The most bodies faster than 1 m/s in one step since the last reading; the reading resets it. */
+  movingPeak: number;
+  /** The instant replay, for what its keyframes cost (`InstantReplay` of @loop/core/replay). */
+  readonly replays: { readonly keyframeMs: number; readonly keyframeBytes: number };
+}
+
 /**
  * Reads the physics figures of `game` (Rapier's step time averaged since the last call: one
- * step's time jumps around; kept as it was when no step ran since) into `out`.
+ * step's time jumps around; kept as it was when no step ran since) into `out`: what a stats
+ * overlay shows of the physics, read a few times a second rather than every frame.
  */
-export function physicsFigures(game: Game): (out: PhysicsFigures) => PhysicsFigures {
+export function physicsFigures(game: FigureSource): (out: PhysicsFigures) => PhysicsFigures {
   let stepsBefore = 0;
   let msBefore = 0;
   return (out) => {
     const steps = game.steps - stepsBefore;
-    if (steps > 0) out.stepMs = (game.physics.stepMsTotal - msBefore) / steps;
+    if (steps > 0) out.stepMs = (game.stepMsTotal - msBefore) / steps;
     stepsBefore = game.steps;
-    msBefore = game.physics.stepMsTotal;
-    out.bodies = game.physics.count;
+    msBefore = game.stepMsTotal;
+    out.bodies = game.poses.count;
     out.awake = game.poses.active;
     out.moving = game.movingPeak;
     game.movingPeak = 0;
@@ -82,14 +94,15 @@ export interface SnapshotFigures {
 
 /**
  * The stats overlay's lines below the loop's own: where the simulation runs (`where`), the
- * ticks per second measured (`ticksPerSecond`, see src/rate.ts), the bodies, Rapier's step time
- * and the keyframes' cost, and in worker mode how its snapshots fared. A test reads these lines
- * to know the mode and that the physics runs.
+ * ticks per second measured (`ticksPerSecond`), the bodies, Rapier's step time and the
+ * keyframes' cost (one every `keyframeSeconds`), and in worker mode how its snapshots fared. A
+ * test reads these lines to know the mode and that the physics runs.
  */
 export function figuresText(
   where: string,
   ticksPerSecond: number,
   f: PhysicsFigures,
+  keyframeSeconds: number,
   snapshots?: SnapshotFigures,
 ): string {
   const late = snapshots ? `\nsnapshots  ${snapshots.late} late, ${snapshots.reused} reused` : '';
@@ -98,7 +111,7 @@ export function figuresText(
     `ticks/s    ${ticksPerSecond.toFixed(1)}\n` +
     `bodies     ${f.bodies} (${f.awake} awake, ${f.moving} moving)\n` +
     `physics    ${f.stepMs.toFixed(2)} ms / step\n` +
-    `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${KEYFRAME_SECONDS} s` +
+    `keyframe   ${f.keyframeMs.toFixed(1)} ms, ${(f.keyframeBytes / 1e6).toFixed(1)} MB / ${keyframeSeconds} s` +
     late
   );
 }

@@ -1,10 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { FiguresInbox, figuresText, type PhysicsFigures, physicsFigures } from './figures';
-import { Game } from './game';
-import { defaults } from './headless.test-support';
-import { initPhysics } from './physics';
+import { describe, expect, it } from 'vitest';
+import {
+  type FigureSource,
+  FiguresInbox,
+  figuresText,
+  type PhysicsFigures,
+  physicsFigures,
+} from './figures.js';
+import { Poses } from './poses.js';
 
-beforeAll(() => initPhysics());
+/** A game of `boxes` boxes and a ball as the figures see it, nothing run yet. */
+function gameOf(boxes: number) {
+  return {
+    steps: 0,
+    stepMsTotal: 0,
+    poses: new Poses(boxes + 1),
+    movingPeak: 0,
+    replays: { keyframeMs: 4.5, keyframeBytes: 123_456 },
+  } satisfies FigureSource;
+}
 
 /** Figures as a report of the worker would carry them, `moving` bodies in motion. */
 function report(moving: number, stepMs = 1): PhysicsFigures {
@@ -13,22 +26,22 @@ function report(moving: number, stepMs = 1): PhysicsFigures {
 
 describe('physicsFigures', () => {
   it('averages Rapier’s step time over the steps since the last reading, and keeps it when none ran', () => {
-    const game = new Game(defaults({ boxes: 3 }));
+    const game = gameOf(3);
     const read = physicsFigures(game);
     const out = report(0, -1);
     read(out);
     expect(out.stepMs).toBe(-1); // no step yet: nothing to average, the old figure stays
     game.steps = 4;
-    game.physics.stepMsTotal = 10;
+    game.stepMsTotal = 10;
     expect(read(out).stepMs).toBe(2.5);
     expect(read(out).stepMs).toBe(2.5);
     game.steps = 6;
-    game.physics.stepMsTotal = 17;
+    game.stepMsTotal = 17;
     expect(read(out).stepMs).toBe(3.5); // (17 − 10) ms over the 2 steps since
   });
 
   it('reads the bodies, the awake ones, the keyframes’ cost and the moving peak, which it resets', () => {
-    const game = new Game(defaults({ boxes: 3 }));
+    const game = gameOf(3);
     const read = physicsFigures(game);
     game.poses.active = 2;
     game.movingPeak = 3;
@@ -69,7 +82,7 @@ describe('FiguresInbox', () => {
 describe('figuresText', () => {
   it('says where the simulation runs, the ticks per second, the bodies, the step and the keyframes', () => {
     const f = { ...report(12), stepMs: 1.234, keyframeMs: 4.56, keyframeBytes: 3_460_000 };
-    expect(figuresText('main thread', 59.96, f)).toBe(
+    expect(figuresText('main thread', 59.96, f, 2)).toBe(
       'simulation main thread\n' +
         'ticks/s    60.0\n' +
         'bodies     81 (40 awake, 12 moving)\n' +
@@ -79,7 +92,7 @@ describe('figuresText', () => {
   });
 
   it('adds how the worker’s snapshots fared in worker mode', () => {
-    const text = figuresText('worker (shared)', 60, report(0), { late: 2, reused: 5 });
+    const text = figuresText('worker (shared)', 60, report(0), 2, { late: 2, reused: 5 });
     expect(text.split('\n')).toEqual([
       'simulation worker (shared)',
       'ticks/s    60.0',

@@ -1,6 +1,6 @@
 import type { InstantReplay } from '@loop/core/replay';
 import { describe, expect, it } from 'vitest';
-import { copyStatus, statusOf } from './status';
+import { copyStatus, firstStatus, statusOf } from './replay-status.js';
 
 /** The fields of an InstantReplay the status reads, changed by the test as a replay would. */
 function replays() {
@@ -65,5 +65,20 @@ describe('the replay status', () => {
       message: '',
     });
     expect(Object.getOwnPropertyDescriptor(copy, 'matched')?.value).toBe(3);
+  });
+});
+
+describe('firstStatus', () => {
+  it('says recording with nothing yet, and the instant replay’s length', () => {
+    expect(firstStatus()).toEqual({
+      phase: 'recording',
+      changes: 0,
+      matched: 0,
+      length: 0,
+      ticks: 0,
+      instantSeconds: 10,
+      message: '',
+    });
+    expect(firstStatus(2.5).instantSeconds).toBe(2.5);
   });
 });

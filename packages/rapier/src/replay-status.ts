@@ -1,8 +1,9 @@
 import type { InstantReplay, ReplayPhase } from '@loop/core/replay';
 
 /**
- * What the status line shows of an instant replay: read from the `InstantReplay` itself on the
- * main thread ({@link statusOf}), or from the copy a worker posts a few times a second.
+ * What a page's status line shows of an instant replay: read from the `InstantReplay` itself on
+ * the main thread ({@link statusOf}), or from the copy a worker posts a few times a second
+ * ({@link copyStatus}), so one status line serves both modes.
  */
 export interface ReplayStatus {
   readonly phase: ReplayPhase;
@@ -16,18 +17,17 @@ export interface ReplayStatus {
 }
 
 /**
- * What the status line shows before a mode reports (worker mode's first report comes once the
- * worker has loaded Rapier): recording, nothing yet, and the Game's default instant replay.
+ * What the status line shows before the simulation reports (a worker's first report comes once
+ * it has loaded Rapier): recording, nothing yet, and an instant replay of `instantSeconds`.
  */
-export function firstStatus(): ReplayStatus {
+export function firstStatus(instantSeconds = 10): ReplayStatus {
   return {
     phase: 'recording',
     changes: 0,
     matched: 0,
     length: 0,
     ticks: 0,
-    instantSeconds: 10,
-    // Stryker disable next-line StringLiteral: a message shows only in the error phase, and this one is recording
+    instantSeconds,
     message: '',
   };
 }
