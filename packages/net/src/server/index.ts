@@ -28,7 +28,7 @@ export {
 } from './join-options.js';
 export { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
 export { LogLimit } from './log-limit.js';
-export { checkGame, type NetGame } from './net-game.js';
+export { checkGame, inputsFor, type NetGame } from './net-game.js';
 export type { Peer, PeerState } from './peer.js';
 export { RoomDriver } from './room-driver.js';
 export { type ResolvedRoomOptions, type RoomOptions, resolveRoomOptions } from './room-options.js';

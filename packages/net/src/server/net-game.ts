@@ -32,9 +32,15 @@ export interface NetGame<State> {
   leave(state: State, slot: number): void;
   /**
    * One fixed step. `inputs` holds every seat's input in force, `wire.inputBytes` each, seat
-   * after seat (an empty seat's are zeros); the room owns it and changes it only between steps.
+   * after seat (an empty seat's are zeros); the room changes it only between steps.
    */
   step(state: State, inputs: Int8Array): void;
+  /**
+   * The input table inside the game's state, where the game keeps one (a page's prediction
+   * steps the same object): the room then writes every seat's input straight into it and passes
+   * it to {@link step}. Without it the room keeps a table of its own. `maxPlayers × inputBytes` long.
+   */
+  inputsOf?(state: State): Int8Array;
   /**
    * Writes a snapshot of `state` at `tick` (`inputs` are the seats' inputs in force) into a
    * {@link SnapshotFrame} the game made once (`wire.createSnapshotFrame()`, `begin(tick)`, then
@@ -70,5 +76,23 @@ export function checkGame<State>(game: NetGame<State>): NetGame<State> {
       throw new RangeError(`game ${name} must be a function, got ${String(game[name])}`);
     }
   }
+  if (game.inputsOf !== undefined && typeof game.inputsOf !== 'function') {
+    throw new RangeError(`game inputsOf must be a function, got ${String(game.inputsOf)}`);
+  }
   return game;
+}
+
+/**
+ * The input table a room steps `state` with: the game's own ({@link NetGame.inputsOf}) or a new
+ * one; a RangeError when the game's is not `maxPlayers × inputBytes` long.
+ */
+export function inputsFor<State>(game: NetGame<State>, state: State): Int8Array {
+  const length = game.maxPlayers * game.wire.inputBytes;
+  const inputs = game.inputsOf?.(state) ?? new Int8Array(length);
+  if (!(inputs instanceof Int8Array) || inputs.length !== length) {
+    throw new RangeError(
+      `game inputsOf must give an Int8Array of ${length}, got ${String(inputs)}`,
+    );
+  }
+  return inputs;
 }

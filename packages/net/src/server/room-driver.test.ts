@@ -230,6 +230,12 @@ describe('RoomDriver over peers in memory', () => {
     expect(() => Recording.fromBytes(recording.toBytes(), 'test-0')).toThrow();
   });
 
+  it("writes inputs straight into the game's own table when the game names one", () => {
+    const table = new Int8Array(8);
+    const room = new RoomDriver({ ...testGame, inputsOf: () => table }, { scheduler: 'manual' });
+    expect(room.inputs).toBe(table);
+  });
+
   it('records nothing with recordSeconds 0, and checks the game it is given', () => {
     expect(new DriverHarness({ recordSeconds: 0 }).room.recorder).toBeUndefined();
     expect(() => new RoomDriver({ ...testGame, maxPlayers: 0 })).toThrow(
@@ -238,6 +244,12 @@ describe('RoomDriver over peers in memory', () => {
     expect(() => new RoomDriver({ ...testGame, build: '' })).toThrow('game build must be');
     expect(() => new RoomDriver({ ...testGame, step: undefined as never })).toThrow(
       'game step must be a function, got undefined',
+    );
+    expect(() => new RoomDriver({ ...testGame, inputsOf: 1 as never })).toThrow(
+      'game inputsOf must be a function, got 1',
+    );
+    expect(() => new RoomDriver({ ...testGame, inputsOf: () => new Int8Array(7) })).toThrow(
+      'game inputsOf must give an Int8Array of 8, got 0,0,0,0,0,0,0',
     );
     expect(() => new RoomDriver(testGame, { snapshotRate: 61 })).toThrow(
       'room snapshotRate must be a number from 1 to 60, got 61',

@@ -11,7 +11,7 @@ import {
 import { Budget } from './guards.js';
 import { InputQueue } from './input-queue.js';
 import { LogLimit } from './log-limit.js';
-import { checkGame, type NetGame } from './net-game.js';
+import { checkGame, inputsFor, type NetGame } from './net-game.js';
 import type { Peer } from './peer.js';
 import { type ResolvedRoomOptions, type RoomOptions, resolveRoomOptions } from './room-options.js';
 import type { Refused, RoomStats, Seat } from './seat.js';
@@ -76,7 +76,7 @@ export class RoomDriver<State> {
     const resolved = resolveRoomOptions(options, game.wire.tickRate);
     this.options = resolved;
     this.state = game.create(resolved.seed);
-    this.inputs = new Int8Array(game.maxPlayers * game.wire.inputBytes);
+    this.inputs = inputsFor(game, this.state);
     this.present = new Uint8Array(game.maxPlayers);
     this.seats = new Array<Seat | undefined>(game.maxPlayers).fill(undefined);
     const { limits, log, now } = resolved;

@@ -1,6 +1,6 @@
 import { Playback, Recorder, type Recording } from '@loop/core/replay';
 import { readUint32 } from '../wire/bytes.js';
-import type { NetGame } from './net-game.js';
+import { inputsFor, type NetGame } from './net-game.js';
 
 /** Keyframes at least every this many seconds of the room's time (twice per `keep`), so old ticks can be dropped. */
 const KEYFRAME_SECONDS = 10;
@@ -87,7 +87,7 @@ export function replaySession<State>(
     );
   }
   const seats = game.maxPlayers;
-  const inputs = new Int8Array(seats * game.wire.inputBytes);
+  const inputs = inputsFor(game, state);
   const playback = new Playback(recording);
   const row = new Float64Array(rowLength(game));
   let tick = readUint32(recording.start, 0);

@@ -91,17 +91,24 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
     this.maxClients = this.game.maxPlayers;
     this.setSeatReservationTime(this.driver.options.limits.reserveSeconds);
     (this.constructor as typeof FixedStepRoom).live.add(this);
-    this.onMessage(MSG_INPUT, (client, message) => this.#with(client, message, MSG_INPUT));
-    this.onMessage(MSG_PING, (client, message) => this.#with(client, message, MSG_PING));
+    this.onMessage(MSG_INPUT, (client, message) => this.receive(client, message));
+    this.onMessage(MSG_PING, (client, message) => this.#ping(client, message));
   }
 
-  /** An input or a ping, past the gate and paid for: the driver's to take. */
-  #with(client: Client, message: unknown, type: number): void {
+  /**
+   * An input message from `client`, past the gate and paid for: its seat's input queue takes
+   * it, and the driver decides what a bad one costs (`RoomDriver.receive`). A client with no
+   * seat is ignored.
+   */
+  receive(client: Client, message: unknown): void {
+    const seat = this.driver.seatOf(client.sessionId);
+    if (seat) this.driver.receive(seat, message);
+  }
+
+  #ping(client: Client, message: unknown): void {
     const seat = this.driver.seatOf(client.sessionId);
     // Stryker disable next-line ConditionalExpression: the gate passes on a message only from a seated client
-    if (!seat) return;
-    if (type === MSG_INPUT) this.driver.receive(seat, message);
-    else this.driver.ping(seat, message);
+    if (seat) this.driver.ping(seat, message);
   }
 
   override onJoin(client: Client): void {
