@@ -7,11 +7,10 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { Conditioner, type PathSettings } from '@loop/net';
+import { Conditioner, NetFigures, type PathSettings } from '@loop/net';
 import { Client, type Room } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { drawArena } from './page/draw';
-import { NetFigures } from './page/figures';
 import { PANELS, type View } from './page/letterbox';
 import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';

@@ -1,4 +1,6 @@
 /** The page's side: the server's clock, the interpolation delay, prediction, the input lead, and the client over them. */
+
+export { NetFigures } from './figures.js';
 export {
   InputLead,
   type InputLeadOptions,

@@ -1,13 +1,15 @@
-import { Conditioner, type Link } from '@loop/net';
 import { describe, expect, it } from 'vitest';
-import { ArenaClient } from '../client/arena-client';
-import { NetFigures } from './figures';
+import { Conditioner } from '../link/conditioner.js';
+import type { Link } from '../link/link.js';
+import { NetFigures } from './figures.js';
+import { NetClient } from './net-client.js';
+import { toyClientOptions } from './test-client.js';
 
 const nowhere: Link = { sendBytes: () => {}, onMessage: () => {} };
 
 describe('NetFigures', () => {
   it("turns the client's totals into rates over the last one to two seconds", () => {
-    const client = new ArenaClient(nowhere);
+    const client = new NetClient(nowhere, toyClientOptions());
     const figures = new NetFigures(client);
     expect(figures.lines(1000)).toContain('snapshots    0.0/s, loss 0.0 %');
     client.clock.sample(0, 500, 80);
@@ -33,7 +35,7 @@ describe('NetFigures', () => {
   it('says when a technique is off and what the conditioner adds', () => {
     const path = { latency: 75, jitter: 15, loss: 0.05 };
     const conditioner = new Conditioner(nowhere, { up: path, down: path });
-    const client = new ArenaClient(conditioner);
+    const client = new NetClient(conditioner, toyClientOptions());
     client.predict = false;
     client.interpolate = false;
     const text = new NetFigures(client, conditioner).lines(0);
@@ -48,7 +50,7 @@ describe('NetFigures', () => {
   });
 
   it('counts from the totals it found, rolls its window at exactly a second, and dashes what it has not measured', () => {
-    const client = new ArenaClient(nowhere);
+    const client = new NetClient(nowhere, toyClientOptions());
     Object.assign(client.counts, { snapshots: 100, starved: 7 });
     client.delay.lost = 10;
     Object.assign(client.predictor, { corrections: 5, correctionTotal: 20 });

@@ -1,5 +1,5 @@
-import type { Conditioner } from '@loop/net';
-import type { ArenaClient } from '../client/arena-client';
+import type { Conditioner } from '../link/conditioner.js';
+import type { NetClient } from './net-client.js';
 
 /** The counters a refresh compares with the previous one, to turn totals into rates. */
 interface Totals {
@@ -11,7 +11,7 @@ interface Totals {
   starved: number;
 }
 
-const read = (client: ArenaClient, at: number): Totals => ({
+const read = (client: NetClient<unknown>, at: number): Totals => ({
   at,
   snapshots: client.counts.snapshots,
   lost: client.delay.lost,
@@ -27,8 +27,9 @@ const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '–');
  * quarter second holds five snapshots: a loss rate of 0 or 20 %). The overlay asks about four
  * times a second, so nothing here runs per frame. Shown: round trip,
  * interpolation delay, snapshot rate and loss, prediction corrections per second and their
- * mean size, and what the conditioner is doing. A class of its own, without the DOM, so the
- * numbers a player reads are tested in Node.
+ * mean size (in the game's units), and what the conditioner is doing. A class of its own,
+ * without the DOM, so the numbers a player reads are tested in Node; a page shows them in
+ * `@loop/core/dom`'s stats overlay (`lines: () => figures.lines(performance.now())`).
  */
 export class NetFigures {
   /** Totals at the start of the window the rates cover (1 to 2 s), and at its middle. */
@@ -36,7 +37,7 @@ export class NetFigures {
   #middle: Totals | undefined;
 
   constructor(
-    readonly client: ArenaClient,
+    readonly client: NetClient<unknown>,
     readonly conditioner?: Conditioner,
   ) {}
 
