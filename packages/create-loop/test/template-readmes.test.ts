@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { publishedLibraries } from '../../../scripts/vendor-packages.mjs';
 import { forPackageManager } from '../src/commands.js';
 import {
   deploySection,
@@ -31,8 +32,13 @@ function sources(dir: string, ending = '.ts'): string[] {
     .map((file) => join(dir, file));
 }
 
-/** @loop/core's built type declarations: a README may name its options (`timestep`, `maxFps`). */
-const CORE_TYPES = join(TEMPLATES_SOURCE, '..', 'packages', 'core', 'dist');
+/**
+ * The libraries' built type declarations (@loop/core, @loop/net, @loop/rapier): a README may
+ * name their options (`timestep`, `maxFps`) and exports.
+ */
+const LIBRARY_TYPES = publishedLibraries(join(TEMPLATES_SOURCE, '..')).map((library) =>
+  join(library.dir, 'dist'),
+);
 
 /** The base each host needs: a project path on GitHub Pages, the root on Netlify, relative on itch.io. */
 const BASE: Record<Host, RegExp> = {
@@ -112,8 +118,10 @@ describe.each(pageTemplates())('templates/%s/README.md', (template) => {
   it('Make it yours names only files, elements and code that the template has', () => {
     const code = sources(join(dir, 'src')).map((file) => readFileSync(file, 'utf8'));
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
-    const core = sources(CORE_TYPES, '.d.ts').map((file) => readFileSync(file, 'utf8'));
-    expect(core.length, '@loop/core is built').toBeGreaterThan(0);
+    const core = LIBRARY_TYPES.flatMap((types) =>
+      sources(types, '.d.ts').map((file) => readFileSync(file, 'utf8')),
+    );
+    expect(core.length, 'the libraries are built').toBeGreaterThan(0);
     const words = new Set([...code, html, ...core].join('\n').match(/[\w$]+/g));
     const missing: string[] = [];
     const docs = new Set(Object.values(GETTING_STARTED));
