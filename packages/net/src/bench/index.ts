@@ -9,3 +9,4 @@
 export { type BenchGame, Bot } from './bot.js';
 export { type LoadOptions, runLoad } from './load.js';
 export { fitCost, formatLoad, formatSweep, type LoadReport, summarize } from './report.js';
+export { measureWire, type WireSizeGame, type WireSizes } from './wire-size.js';
