@@ -30,6 +30,7 @@ export {
   showLoading,
 } from './loading-line.js';
 export { Poses } from './poses.js';
+export { RapierGame } from './rapier-game.js';
 export type {
   BodyLike,
   BodyOf,

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 const DT = 1 / 60;
-/** Input word 0 pushes box 0; the page's R and Esc arrive as requests of the test's own. */
+/** Input word 0 pushes box 0, word 1 teleports a body; an instant replay starts at `replayAt`. */
 const start = (replayAt = -1) =>
   replaySimulation({
     load: loadRapier,
@@ -25,7 +25,7 @@ const start = (replayAt = -1) =>
         game,
         step(dt: number, input: Float64Array) {
           if (game.steps === replayAt) game.replays.instant();
-          game.step(dt, input);
+          game.advance(dt, input, false, false);
         },
       };
     },
@@ -37,7 +37,7 @@ async function started(replayAt = -1) {
   const loop = { timeScale: 1 } as SimulationContext['loop'];
   const sim = await start(replayAt)({ data: {}, loop, post: (m) => posts.push(m as ReplayReport) });
   running.push(sim);
-  const input = new Float64Array(1);
+  const input = new Float64Array(2);
   return { sim, loop, posts, input, step: () => sim.update(DT, input, loop) };
 }
 
@@ -57,7 +57,7 @@ describe('replaySimulation', () => {
     for (let t = 0; t < 30; t++) {
       input[0] = t < 10 ? 0.5 : 0;
       step();
-      twin.step(DT, input);
+      twin.advance(DT, input, false, false);
       sim.write(prev, curr);
       expect(curr.positions).toEqual(Float32Array.from(twin.poses.positions.current));
       expect(prev.orientations).toEqual(Float32Array.from(twin.poses.orientations.previous));

@@ -1,6 +1,6 @@
+import type { World } from '@dimforge/rapier3d';
 import type { InputSnapshot } from '@loop/core/dom';
-import { InstantReplay } from '@loop/core/replay';
-import { Poses } from '@loop/rapier';
+import { RapierGame } from '@loop/rapier';
 import { BUILD } from './build';
 import { CONTROLS, Controls, DROP } from './controls';
 import { Physics } from './physics';
@@ -34,53 +34,37 @@ export function recordingId(build: string, boxes: number, seed: number, timestep
 }
 
 /**
- * One fixed step of the game, and everything a step touches: the physics, the poses render
- * blends, the controls, record and replay. `update(dt, input)` is the loop's update hook; the
- * browser (main.ts) and the tests drive the very same code.
+ * The game's fixed step: `RapierGame` of @loop/rapier (poses saved, read and blended, teleports
+ * never smeared, record and replay, the state hash) around this game's physics, controls and
+ * rules. `update(dt, input)` is the loop's update hook; the browser (main.ts), the worker and
+ * the tests drive the very same code.
  *
- * A step: previous poses saved, then the controls of this tick (live and recorded, or from a
- * replay), one `world.step()` of exactly `dt`, the moved bodies read into the pose arrays,
- * fallen bodies respawned and dropped boxes (B) lifted, without smear, and the state hash
- * recorded or checked.
+ * A step: the controls of this tick (live and recorded, or from a replay) act on the ball and
+ * the world steps once by exactly `dt` ({@link Physics.step}); then fallen bodies respawn and a
+ * drop of boxes (B) lifts them, each flagged as a jump so it is drawn at its new place at once.
  */
-export class Game {
+export class Game extends RapierGame<World> {
   /** The Rapier world and what it holds. */
   readonly physics: Physics;
-  /** Previous and current poses of every body, and their blend. */
-  readonly poses: Poses;
   /** Turns each step's input into the numbers the step consumes (and a recording keeps). */
   readonly controls = new Controls();
-  /** Records the live ticks and plays recordings back. */
-  readonly replays: InstantReplay;
-  /** Fixed steps run (live or replayed). */
-  steps = 0;
-  /** Milliseconds all `world.step()` calls took so far: what the overlay averages. */
-  get stepMsTotal(): number {
-    return this.physics.stepMsTotal;
-  }
-  /** The state hash after the latest step (before a replay's end brings the live state back). */
-  lastHash = 0;
-  /**
-   * The most bodies faster than 1 m/s in one step since the overlay last read it (and reset it
-   * to 0): a peak, so a slow page that reads seldom still sees a fall that came between.
-   */
-  movingPeak = 0;
-
-  private readonly replayed = new Float64Array(CONTROLS);
 
   constructor(options: GameOptions) {
     const seed = options.seed ?? 1;
-    this.physics = new Physics(options.boxes, seed);
-    this.poses = new Poses(this.physics.count);
-    this.poses.readAll(this.physics.bodies);
-    this.poses.teleportAll();
-    this.replays = new InstantReplay(this, {
+    const physics = new Physics(options.boxes, seed);
+    super(physics.state, CONTROLS, {
       build: recordingId(options.build ?? BUILD, options.boxes, seed, options.timestep),
       timestep: options.timestep,
       instantSeconds: options.instantSeconds ?? 10,
       keepSeconds: options.keepSeconds ?? 12,
       keyframeSeconds: options.keyframeSeconds ?? 2,
     });
+    this.physics = physics;
+  }
+
+  /** Milliseconds all `world.step()` calls took so far: what the overlay averages. */
+  override get stepMsTotal(): number {
+    return this.physics.stepMsTotal;
   }
 
   /**
@@ -96,54 +80,16 @@ export class Game {
     );
   }
 
-  /**
-   * One fixed step from controls already read: `live` (the numbers of {@link Controls}),
-   * `replay` to start an instant replay and `end` to end one, both in this step. What `update`
-   * does after reading the input; a worker, whose input arrives as numbers, calls it directly.
-   */
-  advance(dt: number, live: Float64Array, replay: boolean, end: boolean): void {
-    this.poses.save();
-    if (replay) this.replays.instant();
-    if (end) this.replays.stop();
-    const controls = this.replays.begin(live, this.replayed);
-    this.step(dt, controls);
-    this.replays.end(this.lastHash);
+  /** The controls act on the ball, then one `world.step()` of exactly `dt`. */
+  protected act(dt: number, controls: Float64Array): void {
+    this.physics.step(dt, controls);
   }
 
-  /** One step with the given controls; what update does between choosing them and the hash. */
-  step(dt: number, controls: Float64Array): void {
+  /** Falls found now and a drop (B); with the teleport (T) before the step, cut from the blend. */
+  protected override settle(_dt: number, controls: Float64Array): void {
     const physics = this.physics;
-    const poses = this.poses;
-    physics.step(dt, controls);
-    poses.readActive(physics.world);
-    // Teleports before the step (T), falls found now and a drop (B): read again, cut the blend.
-    physics.respawnFallen(poses.positions.current);
-    if (controls[DROP]) physics.drop(poses.positions.current);
-    for (let k = 0; k < physics.respawnedCount; k++) {
-      const i = physics.respawned[k]!;
-      poses.jump(physics.bodies[i]!, i);
-    }
-    this.steps++;
-    const moving = poses.moving(dt);
-    // Stryker disable next-line EqualityOperator: at moving = peak both keep the same peak
-    if (moving > this.movingPeak) this.movingPeak = moving;
-    this.lastHash = poses.hash();
-  }
-
-  /** The whole state: Rapier's snapshot, see {@link Physics.state}. */
-  saveState(): Uint8Array {
-    return this.physics.state.saveState();
-  }
-
-  /** Loads a state and draws it as a jump: every pose read, no blend from the old ones. */
-  loadState(bytes: Uint8Array): void {
-    this.physics.state.loadState(bytes);
-    this.poses.readAll(this.physics.bodies);
-    this.poses.teleportAll();
-  }
-
-  /** Frees the physics world (an HMR dispose). */
-  dispose(): void {
-    this.physics.state.free();
+    physics.respawnFallen(this.poses.positions.current);
+    if (controls[DROP]) physics.drop(this.poses.positions.current);
+    for (let k = 0; k < physics.respawnedCount; k++) this.jump(physics.respawned[k]!);
   }
 }

@@ -1,58 +1,44 @@
-import { InstantReplay } from '@loop/core/replay';
-import { Poses } from '../poses.js';
-import type { ReplayGame } from '../replay-worker.js';
-import { boxWorld, type TestState } from './world.js';
+import type RAPIER from '@dimforge/rapier3d';
+import { RapierGame } from '../rapier-game.js';
+import { boxWorld } from './world.js';
 
 /**
  * The smallest Rapier game with instant replay, as a game built on the package is: a column of
- * boxes, one input word that pushes box 0 sideways, poses read each step, keyframes from the
- * world's snapshots. What the package's worker and replay tests drive.
+ * boxes; control 0 pushes box 0 sideways, control 1 teleports the body of that index (minus
+ * one; 0 teleports none) to `teleportTo`. What the package's game, worker and replay tests drive.
  */
-export class BoxGame implements ReplayGame {
-  readonly state: TestState;
-  readonly poses: Poses;
-  readonly replays: InstantReplay;
-  steps = 0;
-  stepMsTotal = 0;
-  movingPeak = 0;
-  private readonly replayed = new Float64Array(1);
+export class BoxGame extends RapierGame<RAPIER.World> {
+  /** Where a teleport puts a body: x, y. */
+  readonly teleportTo = [3, 6];
   private readonly push = { x: 0, y: 0, z: 0 };
+  private ms = 0;
 
   constructor(boxes = 4, timestep = 1000 / 60) {
-    this.state = boxWorld(boxes, 0.1);
-    this.poses = new Poses(this.state.count);
-    this.poses.readAll(this.state.bodies);
-    this.poses.teleportAll();
-    this.replays = new InstantReplay(this, { build: 'box-game', timestep, keyframeSeconds: 0.5 });
+    super(boxWorld(boxes, 0.1), 2, { build: 'box-game', timestep, keyframeSeconds: 0.5 });
   }
 
-  /** One fixed step: `input[0]` pushes box 0 along x. */
-  step(dt: number, input: Float64Array): void {
-    this.poses.save();
-    const used = this.replays.begin(input, this.replayed);
-    this.push.x = used[0]!;
-    this.state.bodies[0]!.applyImpulse(this.push, true);
-    this.state.world.timestep = dt;
+  override get stepMsTotal(): number {
+    return this.ms;
+  }
+
+  protected act(dt: number, controls: Float64Array): void {
+    const bodies = this.state.bodies;
+    this.push.x = controls[0]!;
+    this.push.y = 0;
+    bodies[0]!.applyImpulse(this.push, true);
+    const world = this.state.world;
+    world.timestep = dt;
     const start = performance.now();
-    this.state.world.step();
-    this.stepMsTotal += performance.now() - start;
-    this.steps++;
-    this.poses.readActive(this.state.world);
-    this.movingPeak = Math.max(this.movingPeak, this.poses.moving(dt));
-    this.replays.end(this.poses.hash());
+    world.step();
+    this.ms += performance.now() - start;
   }
 
-  saveState(): Uint8Array {
-    return this.state.saveState();
-  }
-
-  loadState(bytes: Uint8Array): void {
-    this.state.loadState(bytes);
-    this.poses.readAll(this.state.bodies);
-    this.poses.teleportAll();
-  }
-
-  dispose(): void {
-    this.state.free();
+  protected override settle(_dt: number, controls: Float64Array): void {
+    const index = controls[1]! - 1;
+    if (index < 0) return;
+    const body = this.state.bodies[index]!;
+    body.setTranslation({ x: this.teleportTo[0]!, y: this.teleportTo[1]!, z: 0 }, true);
+    this.jump(index);
+    this.jump(index); // twice: read once
   }
 }
