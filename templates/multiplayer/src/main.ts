@@ -8,17 +8,14 @@ import {
   watchCanvas,
 } from '@loop/core/dom';
 import { Conditioner, NetFigures, type PathSettings } from '@loop/net';
-import { Client, type Room } from 'colyseus.js';
+import { joinLink } from '@loop/net/colyseus-client';
+import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { drawArena } from './page/draw';
 import { PANELS, type View } from './page/letterbox';
 import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
-import { CLOSE_MALFORMED, CLOSE_OVERSIZE } from './shared/protocol';
-
-/** Colyseus's close code for a client that left on purpose (`room.leave()`). */
-const CLOSE_CONSENTED = 4000;
 
 /**
  * The bad network of the N key: 150 ± 30 ms of round trip and 5 % loss, both ways (each
@@ -108,33 +105,29 @@ function show(client: ArenaClient, conditioner: Conditioner): void {
  * page loop is a variable one: a frame, whatever its length, is one update and one render.
  */
 async function start(): Promise<void> {
-  const colyseus = new Client(`${location.origin}/colyseus`);
-  let room = await colyseus.joinOrCreate('arena');
-  scope.add(() => void room.leave());
+  // A dropped connection (not a leave, not a kick) rejoins its seat: the room keeps it 5 s.
+  const link = await joinLink(
+    new Client(`${location.origin}/colyseus`),
+    'arena',
+    {},
+    {
+      onState: (state, code) => {
+        status.textContent =
+          state === 'reconnecting'
+            ? 'Connection lost: reconnecting…'
+            : state === 'open'
+              ? `Reconnected to seat ${client.predictor.slot + 1}`
+              : `Disconnected (${code}). Reload to join again.`;
+      },
+    },
+  );
+  scope.add(() => void link.leave());
   const seed = Number(params.get('seed')) || Date.now();
-  const conditioner = new Conditioner(room, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
+  const conditioner = new Conditioner(link, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
   conditioner.enabled = params.get('net') === 'bad';
   const client = new ArenaClient(conditioner);
-  // A dropped connection (not a leave, not a kick) rejoins its seat: the room keeps it 5 s.
-  const watch = (current: Room) =>
-    current.onLeave(async (code) => {
-      if (code === CLOSE_CONSENTED || code === CLOSE_MALFORMED || code === CLOSE_OVERSIZE) {
-        status.textContent = `Disconnected (${code}). Reload to join again.`;
-        return;
-      }
-      status.textContent = 'Connection lost: reconnecting…';
-      try {
-        room = await colyseus.reconnect(current.reconnectionToken);
-        conditioner.attach(room);
-        watch(room);
-        status.textContent = `Reconnected to seat ${client.predictor.slot + 1}`;
-      } catch {
-        status.textContent = `Disconnected (${code}). Reload to join again.`;
-      }
-    });
-  watch(room);
   const trace = params.has('trace') ? new FrameTrace() : undefined;
-  if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: room.roomId } });
+  if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: link.room.roomId } });
   let steps = 0;
   show(client, conditioner);
   status.textContent = 'Joined; waiting for the first snapshot…';
