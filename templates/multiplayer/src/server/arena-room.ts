@@ -3,7 +3,7 @@ import { FixedStepRoom, type LiveRoom } from '@loop/net/colyseus';
 import type { NetGame, RoomOptions } from '@loop/net/server';
 import { MAX_PLAYERS } from '../shared/arena';
 import { wire } from '../shared/protocol';
-import { type SnapshotHeader, SnapshotCodec } from '../shared/snapshot';
+import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { type ArenaConfig, resolveConfig } from './config';
 
