@@ -1,5 +1,5 @@
 import type { Link } from '@loop/net';
-import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
+import { MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
 import { SnapshotCodec } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { ArenaClient, type ArenaClientOptions } from './arena-client';

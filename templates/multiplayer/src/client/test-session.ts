@@ -1,10 +1,10 @@
 import { Random } from '@loop/core';
 import type { Link } from '@loop/net';
+import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
 import type { Room } from 'colyseus.js';
 import type { ArenaRoom } from '../server/arena-room';
 import { Harness, until } from '../server/test-harness';
 import { STICK_MAX } from '../shared/input';
-import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
 import { bits } from '../shared/test-support';
 import { STRIDE } from '../shared/world';
 import { ArenaClient } from './arena-client';

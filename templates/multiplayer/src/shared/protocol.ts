@@ -17,29 +17,4 @@ export const wire = defineWire({
     writeInput(inputs, at, inputs[at]!, inputs[at + 1]!, inputs[at + 2]!),
 });
 
-export {
-  CLOSE_FLOOD,
-  CLOSE_MALFORMED,
-  CLOSE_OVERSIZE,
-  INPUT_HEADER_BYTES,
-  type InputVerdict,
-  MAX_STRIKES,
-  MSG_INPUT,
-  MSG_PING,
-  MSG_PONG,
-  MSG_SNAPSHOT,
-  PING_BYTES,
-  PONG_BYTES,
-  readUint32,
-  writeUint32,
-} from '@loop/net';
-
-/** The arena wire's sizes, by the names the server's files read them. */
-export const MAX_INPUTS_PER_MESSAGE = wire.maxInputsPerMessage;
-export const MAX_INPUT_MESSAGE_BYTES = wire.maxInputMessageBytes;
-export const MAX_TICKS_AHEAD = wire.maxTicksAhead;
-/** The arena wire's input message, as free functions (see `Wire` in `@loop/net`). */
-export const writeInputMessage = wire.writeInputMessage.bind(wire);
-export const checkInputMessage = wire.checkInputMessage.bind(wire);
-export const newestTickOf = wire.newestTickOf.bind(wire);
-export const readInput = wire.readInput.bind(wire);
+export { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT, writeUint32 } from '@loop/net';
