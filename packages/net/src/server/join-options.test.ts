@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEED } from '../test-support.js';
 import {
   checkJoinOptions,
   MAX_OPTION_KEYS,
@@ -7,7 +8,6 @@ import {
   optionInteger,
   optionString,
 } from './join-options.js';
-import { SEED } from './test-seed.js';
 
 const spec: OptionSpec = { name: optionString(4), level: optionInteger(1, 3) };
 

@@ -1,9 +1,9 @@
 import { Recording, RecordingError } from '@loop/core/replay';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SEED } from '../test-support.js';
 import { replaySession, SessionRecorder } from './session-recorder.js';
 import { TEST_INPUT_BYTES, TEST_SEATS, type TestState, testGame } from './test-game.js';
-import { SEED } from './test-seed.js';
 
 /** What a room steps: the test game's state, its tick, the seats taken and the inputs in force. */
 class Match {

@@ -1,6 +1,5 @@
 /**
- * The seed every property test of the package runs from: fixed, so a run is reproducible and a
- * failure replays (`FC_SEED=… pnpm test` to try others; fast-check prints the seed and path of a
- * failure).
+ * Test support (not shipped): the package's recorded fast-check seed (src/test-support.ts),
+ * under the path some host tests import it from.
  */
-export const SEED = Number(process.env.FC_SEED ?? 20_261_125);
+export { SEED } from '../test-support.js';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOSE_JOIN_TIMEOUT, MAX_REASON_BYTES } from '../../server/close-reason.js';
 import { DEFAULT_LIMITS } from '../../server/limits.js';
-import { SEED } from '../../server/test-seed.js';
+import { SEED } from '../../test-support.js';
 import {
   CLOSE_FLOOD,
   CLOSE_MALFORMED,

@@ -1,7 +1,7 @@
 import { Protocol } from '@colyseus/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../../server/test-seed.js';
+import { SEED } from '../../test-support.js';
 import { gate, MAX_GATE_TYPE } from './message-gate.js';
 
 const TYPES = [1, 2, MAX_GATE_TYPE];
