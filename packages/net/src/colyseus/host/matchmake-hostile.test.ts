@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../../server/test-seed.js';
+import { SEED } from '../../test-support.js';
 import { post, start, stopServersAfterEach } from './test-matchmake.js';
 
 stopServersAfterEach();
