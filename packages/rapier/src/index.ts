@@ -1,12 +1,13 @@
 /**
- * `@loop/rapier`: Rapier physics under `@loop/core`'s fixed step. Every body's pose captured
- * into typed arrays once per step and blended at alpha, with teleports never smeared
- * (`Poses`); the world as a replayable state for instant replay and recordings, its keyframes
- * Rapier's own `world.takeSnapshot()` (`WorldState`); worker mode's snapshot layout and blend
- * (`poseLayout`, `writePoses`, `blendSnapshot`); Rapier's WebAssembly loaded with progress for
- * the separate-file build and the `-compat` build alike (`wasmLoader`, `compatLoader`,
- * `showLoading`). No three.js here (`@loop/rapier/three` draws) and no Rapier import: the game
- * imports the build it wants and hands its objects in.
+ * `@loop/rapier`: Rapier physics under `@loop/core`'s fixed step, what every Rapier game of this
+ * kind needs. Every body's pose captured into typed arrays once per step and blended at alpha,
+ * with teleports never smeared (`Poses`); the world as a replayable state whose keyframes are
+ * Rapier's own `world.takeSnapshot()` (`WorldState`); the fixed step of a game with instant
+ * replay (`RapierGame`); worker mode (`poseLayout`, `writePoses`, `blendSnapshot`,
+ * `replaySimulation`); Rapier's WebAssembly loaded with progress for the separate-file build and
+ * the `-compat` build alike (`wasmLoader`, `compatLoader`, `showLoading`); the overlay's figures
+ * and the replay status line. No three.js here (`@loop/rapier/three` draws) and no Rapier import:
+ * the game imports the build it wants and hands its objects in.
  *
  * @module @loop/rapier
  */
@@ -48,6 +49,7 @@ export {
   replaySimulation,
   type StartedGame,
 } from './replay-worker.js';
+export { TickRate } from './tick-rate.js';
 export { type RapierLoader, type WasmBuild, type WasmSource, wasmLoader } from './wasm-loader.js';
 export { blendSnapshot, type PoseLayout, poseLayout, writePoses } from './worker-poses.js';
 export { WorldState } from './world-state.js';

@@ -6,12 +6,11 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { figuresText, firstStatus, showLoading } from '@loop/rapier';
+import { figuresText, firstStatus, showLoading, TickRate } from '@loop/rapier';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
 import { ReplayPanel } from './hud';
 import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
-import { TickRate } from './rate';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TickRate } from './rate';
+import { TickRate } from './tick-rate.js';
 
 describe('the ticks-per-second figure', () => {
   it('is the ticks between two readings over the real time between them', () => {

@@ -1,6 +1,6 @@
 /**
  * Ticks per second of real time, measured between two readings (the overlay's refreshes): the
- * figure the "busy page" demonstration is about. On the main thread a blocked page drops or
+ * figure a "busy page" shows best: on the main thread a blocked page drops or
  * bursts steps and this falls below the step rate; in worker mode it stays at the step rate.
  */
 export class TickRate {
