@@ -141,6 +141,12 @@ describe('startServer checks its limits before it listens', () => {
       { allowedOrigins: ['*'] },
       'allowedOrigins must hold origins such as https://game.example, got *',
     ],
+    [{ port: 65_536 }, 'port must be an integer from 0 to 65535, got 65536'],
+    [{ operatorPort: -1 }, 'operatorPort must be an integer from 0 to 65535, got -1'],
+    [{ port: 80.5 }, 'port must be an integer from 0 to 65535, got 80.5'],
+    [{ rooms: { arena: 'ArenaRoom' } }, 'rooms.arena must be a room class, got ArenaRoom'],
+    [{ redis: '127.0.0.1:6379' }, 'redis must be a redis:// or rediss:// URL, got 127.0.0.1:6379'],
+    [{ redis: 'http://x' }, 'redis must be a redis:// or rediss:// URL, got http://x'],
   ] as [StartOptions, string][])('%o', async (options, message) => {
     await expect(startServer(options)).rejects.toThrow(new RangeError(message));
   });

@@ -82,6 +82,32 @@ async function redisShared(url: string): Promise<{ presence: Presence; driver: u
   return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
 }
 
+/** Checks a port: an integer from 0 (a free one) to 65 535, or a RangeError naming it. */
+function checkPort(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= 0 && value <= 65_535)) {
+    throw new RangeError(`${name} must be an integer from 0 to 65535, got ${String(value)}`);
+  }
+}
+
+/**
+ * Checks what startServer takes beyond the matchmaking and creation limits (those are checked
+ * where they are resolved): the ports, the rooms, the Redis URL. A RangeError names the option
+ * and its value, before anything listens.
+ */
+function checkHostOptions(options: StartOptions): void {
+  checkPort('port', options.port);
+  checkPort('operatorPort', options.operatorPort);
+  for (const [name, room] of Object.entries(options.rooms ?? {})) {
+    if (typeof room !== 'function') {
+      throw new RangeError(`rooms.${name} must be a room class, got ${String(room)}`);
+    }
+  }
+  const { redis } = options;
+  if (redis !== undefined && !(URL.canParse(redis) && /^rediss?:$/.test(new URL(redis).protocol))) {
+    throw new RangeError(`redis must be a redis:// or rediss:// URL, got ${String(redis)}`);
+  }
+}
+
 /** Listens on `port` and `host`; resolves with the port taken, rejects if it cannot listen. */
 function listen(http: HttpServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -103,6 +129,7 @@ function listen(http: HttpServer, port: number, host: string): Promise<number> {
  * caller, so a test process is never exited by the server. No dev tooling is loaded here.
  */
 export async function startServer(options: StartOptions = {}): Promise<GameServer> {
+  checkHostOptions(options);
   const matchmake = matchmakeRoute(resolveMatchmakeOptions(options));
   const gate = new CreationGate(options, colyseusProcesses, options.clock);
   const page = options.page === undefined ? undefined : pageRoute(options.page);
