@@ -7,7 +7,7 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { Conditioner, NetFigures, type PathSettings } from '@loop/net';
+import { Conditioner, NetFigures, NetSwitches, type PathSettings } from '@loop/net';
 import { joinLink } from '@loop/net/colyseus-client';
 import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
@@ -87,16 +87,6 @@ function axis(
   return up - (keys.isDown(minus) || keys.isDown(altMinus) ? 1 : 0);
 }
 
-function show(client: ArenaClient, conditioner: Conditioner): void {
-  const set = (button: HTMLButtonElement, name: string, on: boolean) => {
-    button.textContent = `${name}: ${on ? 'on' : 'off'} (${button.dataset.key!.slice(3)})`;
-    button.setAttribute('aria-pressed', String(on));
-  };
-  set(buttons.predict, 'Prediction', client.predict);
-  set(buttons.interpolate, 'Interpolation', client.interpolate);
-  set(buttons.conditioner, 'Bad network', conditioner.enabled);
-}
-
 /**
  * Joins the arena through the dev server's proxy (vite.config.ts), then runs one loop: each
  * frame samples the keys into this tick's input, pumps the conditioner, lets the client ping,
@@ -129,7 +119,7 @@ async function start(): Promise<void> {
   const trace = params.has('trace') ? new FrameTrace() : undefined;
   if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: link.room.roomId } });
   let steps = 0;
-  show(client, conditioner);
+  const switches = new NetSwitches(client, conditioner, buttons);
   status.textContent = 'Joined; waiting for the first snapshot…';
   let seated = false;
 
@@ -137,12 +127,9 @@ async function start(): Promise<void> {
     mode: 'variable',
     update() {
       const keys = input.sample();
-      if (keys.wasPressed('KeyP')) client.predict = !client.predict;
-      if (keys.wasPressed('KeyI')) client.interpolate = !client.interpolate;
-      if (keys.wasPressed('KeyN')) conditioner.enabled = !conditioner.enabled;
-      if (keys.wasPressed('KeyP') || keys.wasPressed('KeyI') || keys.wasPressed('KeyN')) {
-        show(client, conditioner);
-      }
+      const codes = switches.codes;
+      for (let i = 0; i < codes.length; i++)
+        if (keys.wasPressed(codes[i]!)) switches.press(codes[i]!);
       const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
       const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
       const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;

@@ -15,5 +15,6 @@ export {
   MAX_DELAY_MS,
 } from './interpolation-delay.js';
 export { NetClient, type NetClientOptions } from './net-client.js';
+export { NetSwitches, SWITCH_KEYS, type SwitchButton, type SwitchName } from './net-switches.js';
 export { type PredictionModel, Predictor, type PredictorOptions } from './predictor.js';
 export { CLOCK_JUMP_MS, CLOCK_SLEW_MS, CLOCK_WINDOW, ServerClock } from './server-clock.js';
