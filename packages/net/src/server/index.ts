@@ -27,6 +27,7 @@ export {
   optionString,
 } from './join-options.js';
 export { DEFAULT_LIMITS, type Limits, resolveLimits } from './limits.js';
+export { LinkPeer, serveLink } from './link-peer.js';
 export { LogLimit } from './log-limit.js';
 export { checkGame, inputsFor, type NetGame } from './net-game.js';
 export type { Peer, PeerState } from './peer.js';
