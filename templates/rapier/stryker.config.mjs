@@ -6,8 +6,8 @@
  * Its own `mutate` list: besides main.ts, the files that only wire a mode to the page, which
  * need a browser (requestAnimationFrame, a Worker, the DOM) and which the gallery's real-browser
  * tests drive (apps/gallery/test/rapier-*.test.ts); what logic they had moved to modules the
- * unit tests reach (the overlay's text and the worker's figures to src/figures.ts, the worker's
- * simulation to src/simulation.ts). Left out:
+ * unit tests reach (the overlay's text, the worker's figures and its replaying simulation to
+ * @loop/rapier, tested there; the game's part of the worker to src/simulation.ts). Left out:
  * - src/main.ts: finds the page's elements, reads the mode from the URL, makes the WebGL
  *   renderer and the overlay, and hands them to a mode (as every template leaves it out);
  * - src/main-thread.ts: the main-thread mode's Game, View and loop on requestAnimationFrame,
