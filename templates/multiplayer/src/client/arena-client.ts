@@ -30,8 +30,9 @@ export const arenaModel: PredictionModel<World> = {
   copy: (out, from) => out.copyFrom(from),
   tickOf: (world) => world.tick,
   step: (world) => world.step(),
-  setInput: (world, slot, input, at) =>
-    world.inputs.set(input.subarray(at, at + INPUT_BYTES), slot * INPUT_BYTES),
+  setInput: (world, slot, input, at) => {
+    for (let k = 0; k < INPUT_BYTES; k++) world.inputs[slot * INPUT_BYTES + k] = input[at + k]!;
+  },
   position: (world, slot, out, at) => {
     out[at] = world.state[slot * STRIDE]!;
     out[at + 1] = world.state[slot * STRIDE + 1]!;
