@@ -38,6 +38,10 @@ interface Run {
   down: number;
   /** Ticks whose input of ours the server never gets (it holds the one before). */
   dropped: number[];
+  /** Extra ticks each snapshot (by its number) is held on the way: reordering. Duplicated ones and lost ones. */
+  held?: number[];
+  doubled?: number[];
+  lost?: number[];
 }
 
 /**
@@ -64,7 +68,14 @@ function play(run: Run) {
     writeToyInput(server.inputs, INPUT_BYTES, ...at(run.theirs, s));
     server.step();
     states.set(server.tick, bits(server));
-    if (s % 3 === 0) inFlight.push({ at: s + run.down, bytes: encodeToy(out, server).slice() });
+    const n = s / 3;
+    if (s % 3 === 0 && !run.lost?.includes(n)) {
+      const at = s + run.down + (run.held?.[n] ?? 0);
+      const bytes = encodeToy(out, server).slice();
+      inFlight.push({ at, bytes });
+      if (run.doubled?.includes(n)) inFlight.push({ at: at + 1, bytes });
+      inFlight.sort((a, b) => a.at - b.at);
+    }
     while (inFlight[0] && inFlight[0].at <= s) {
       expect(into.read(inFlight.shift()!.bytes, header)).toBe(true);
       decodeToy(into, decoded, header.tick);
@@ -96,6 +107,21 @@ describe('Predictor', () => {
         expect(bits(page.world)).toEqual(states.get(page.tick));
       }),
       { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it('property: snapshots reordered, repeated and lost on the way change nothing: after inputs stop, bit for bit', () => {
+    const hostile = fc.record({
+      held: fc.array(fc.nat(20), { maxLength: 80 }),
+      doubled: fc.array(fc.nat(70), { maxLength: 20 }),
+      lost: fc.array(fc.nat(70), { maxLength: 20 }),
+    });
+    fc.assert(
+      fc.property(runs, hostile, (run, path) => {
+        const { page, states } = play({ ...run, ...path });
+        expect(bits(page.world)).toEqual(states.get(page.tick));
+      }),
+      { seed: SEED, numRuns: 40 },
     );
   });
 
