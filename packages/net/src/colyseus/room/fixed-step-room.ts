@@ -59,6 +59,7 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
   get loop(): Loop {
     return this.driver.loop;
   }
+  /** Each seat's client, inputs and what it has cost the room; undefined where free. */
   get seats(): readonly (ColyseusSeat | undefined)[] {
     return this.driver.seats as (ColyseusSeat | undefined)[];
   }
@@ -66,6 +67,7 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
   get refused(): Refused {
     return this.driver.refused;
   }
+  /** Steps, their cost, bytes out: what a load test or a dashboard reads. */
   get stats(): RoomStats {
     return this.driver.stats;
   }
@@ -73,6 +75,7 @@ export abstract class FixedStepRoom<State> extends GuardedRoom implements LiveRo
   get recorder(): SessionRecorder<State> | undefined {
     return this.driver.recorder;
   }
+  /** The recorded session as bytes for a bug report (`replaySession` reads it), if it records. */
   recordingBytes(): Uint8Array | undefined {
     return this.driver?.recorder?.recording().toBytes();
   }
