@@ -1,19 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { CORE_JOBS } from './jobs/core.mjs';
+import { NET_JOBS } from './jobs/net.mjs';
+import { RAPIER_JOBS } from './jobs/rapier.mjs';
+
 /**
  * What the reference documents, and how it is grouped: by job (what a reader is trying to do),
- * not by kind (classes, interfaces, functions). Read by typedoc.config.mjs (the entry points),
- * typedoc-jobs.mjs (the TypeDoc plugin that groups and orders the exports and writes the
- * reference's overview page and sidebar) and the tests.
+ * not by kind (classes, interfaces, functions), one section per published package. Read by
+ * typedoc.config.mjs (the entry points), typedoc-jobs.mjs (the TypeDoc plugin that groups and
+ * orders the exports and writes the reference's overview page and sidebar) and the tests.
  *
- * Adding an entry point of @loop/core is one line in ENTRIES: its subpath, as in the package's
- * `exports`, and the job its exports belong to (a job that JOBS does not list gets a section of
- * its own after them, described by the entry's `@module` comment). An export of an entry
- * without a job must be named in one of JOBS' `members`, or the build fails naming it.
+ * Adding an entry point is one line in ENTRIES: its package, its subpath as in the package's
+ * `exports`, and the job its exports belong to by default (a job that JOBS does not list gets a
+ * section of its own, described by the entry's `@module` comment). A job's `members` take the
+ * exports they name out of their entry's default job, in the order named; an export of an entry
+ * without a job must be named in one of its package's JOBS, or the build fails naming it. An
+ * entry that exports nothing yet (a package's stub) is left out of the overview and the sidebar.
  */
 
 /**
- * The entry points: `subpath` as in packages/core/package.json `exports` ('.' is the root);
- * the source is `src/index.ts` for '.', `src/<name>/index.ts` for './<name>'.
- * @type {readonly { subpath: string, job?: string }[]}
+ * The published packages, in the order the reference shows them: `name` as on npm, `dir` the
+ * folder under packages/, a blurb, and the guide a newcomer to the package should read first.
+ * @type {readonly { name: string, dir: string, blurb: string, guide: { text: string, link: string } }[]}
+ */
+export const PACKAGES = [
+  {
+    name: '@loop/core',
+    dir: 'core',
+    blurb:
+      'The loops, the clock, state blending, record and replay, browser helpers and simulation in a worker: what every game here runs on.',
+    guide: { text: 'Getting started', link: '/guide/getting-started' },
+  },
+  {
+    name: '@loop/net',
+    dir: 'net',
+    blurb:
+      "Fixed-step netcode over the game's own state and input layout: the wire format, the room side (inputs, guards, seats, session replay), prediction and interpolation on the page, and the Colyseus 0.16 adapters. `npm update @loop/net` brings its fixes to a game.",
+    guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
+  },
+  {
+    name: '@loop/rapier',
+    dir: 'rapier',
+    blurb:
+      "Rapier physics under the fixed step: every body's pose captured into typed arrays and blended at alpha, InstancedMesh drawing, world snapshots for replay, worker mode and Rapier's WebAssembly loaded with progress. `npm update @loop/rapier` brings its fixes to a game.",
+    guide: {
+      text: 'Add Rapier under a fixed step to a three.js scene',
+      link: '/guide/rapier-three',
+    },
+  },
+];
+
+/**
+ * The entry points: `package` (default `@loop/core`) and `subpath` as in that package's
+ * `exports` ('.' is the root); the source is `src/index.ts` for '.', `src/<name>/index.ts` for
+ * './<name>'. `job`: where its exports go unless a job's `members` names them.
+ * @type {readonly { package?: string, subpath: string, job?: string }[]}
  */
 export const ENTRIES = [
   { subpath: '.' },
@@ -21,112 +61,54 @@ export const ENTRIES = [
   { subpath: './dom', job: 'Browser helpers' },
   { subpath: './worker', job: 'Simulation in a worker' },
   { subpath: './testing', job: 'Testing' },
+  { package: '@loop/net', subpath: '.', job: 'Prediction and interpolation' },
+  { package: '@loop/net', subpath: './server', job: 'Rooms' },
+  { package: '@loop/net', subpath: './colyseus', job: 'Colyseus server' },
+  { package: '@loop/net', subpath: './colyseus-client', job: 'Colyseus client' },
+  { package: '@loop/net', subpath: './bench', job: 'Load test' },
+  { package: '@loop/rapier', subpath: '.', job: 'Poses' },
+  { package: '@loop/rapier', subpath: './three', job: 'Drawing with three.js' },
+  { package: '@loop/rapier', subpath: './vite', job: 'Building with Vite' },
 ];
 
 /**
- * The jobs, in the order the reference shows them. `members` names exports of entries that
- * have no job of their own (the root, which holds the loops, the clock and blending), in the
- * order they are listed; `guide` is the page of the guide that explains the job (a VitePress
+ * The jobs, in the order the reference shows them within their package (`package`, default
+ * `@loop/core`). `members` names exports in the order they are listed: of entries that have no
+ * job of their own (the core root, which holds the loops, the clock and blending), or taken out
+ * of their entry's job; `guide` is the page of the guide that explains the job (a VitePress
  * link: from the source folder, no extension).
- * @type {readonly { title: string, blurb: string, guide?: { text: string, link: string }, members?: readonly string[] }[]}
+ * @type {readonly { package?: string, title: string, blurb: string, guide?: { text: string, link: string }, members?: readonly string[] }[]}
  */
-export const JOBS = [
-  {
-    title: 'Loops',
-    blurb:
-      'Make a loop, pick its mode and options, start, stop and read it. `createLoop` is the full loop; `createBasicLoop` the smallest.',
-    guide: { text: 'Getting started', link: '/guide/getting-started' },
-    members: [
-      'createLoop',
-      'Loop',
-      'LoopOptions',
-      'LoopState',
-      'ResolvedOptions',
-      'StepMode',
-      'OverflowPolicy',
-      'DropReason',
-      'DEFAULTS',
-      'MIN_TIMESTEP',
-      'MAX_TIME_SCALE',
-      'FrameStats',
-      'Scheduler',
-      'FrameCallback',
-      'createBasicLoop',
-      'BasicLoop',
-      'BasicLoopOptions',
-    ],
-  },
-  {
-    title: 'Clock',
-    blurb:
-      'The rule for time every loop runs on, for a loop of your own: a worker driven by messages, a server, a test.',
-    guide: {
-      text: 'A loop of your own',
-      link: '/guide/getting-started#a-loop-of-your-own-the-clock',
-    },
-    members: ['Clock', 'ClockOptions'],
-  },
-  {
-    title: 'Blending',
-    blurb:
-      'Draw between two fixed steps: the previous/current pair, lerp, slerp and extrapolation, one value or whole typed arrays; and a buffer of timed snapshots, from a worker or a server, blended at a render time.',
-    guide: { text: 'Interpolation', link: '/guide/interpolation' },
-    members: [
-      'Interpolated',
-      'BlendKind',
-      'lerp',
-      'lerpAngle',
-      'extrapolate',
-      'lerpVec2',
-      'lerpVec3',
-      'extrapolateVec3',
-      'Vec',
-      'ReadonlyVec',
-      'slerp',
-      'nlerp',
-      'slerpFlat',
-      'nlerpFlat',
-      'lerpArray',
-      'slerpArray',
-      'composeMatrices',
-      'SnapshotBuffer',
-      'SampleKind',
-    ],
-  },
-  {
-    title: 'Replay',
-    blurb:
-      'Record the input of each tick and play it back to the same update, bit for bit: instant replays, bug-report files, and the seeded random a replay needs.',
-    guide: { text: 'Record and replay', link: '/guide/record-and-replay' },
-    members: ['Random'],
-  },
-  {
-    title: 'Browser helpers',
-    blurb:
-      'Canvas sizing for the pixel ratio, input sampled once per step, the stats overlay, page styles, and a scope for hot reload.',
-    guide: { text: 'Capped FPS on phones', link: '/guide/capped-fps' },
-  },
-  {
-    title: 'Simulation in a worker',
-    blurb:
-      'The fixed-step loop in a dedicated worker and the page that draws it: snapshots that are never torn, over shared memory or transferred buffers.',
-    guide: { text: 'Simulation in a worker', link: '/guide/worker' },
-  },
-  {
-    title: 'Testing',
-    blurb:
-      "Unit-test a game's own drawing in Node, which has no canvas: a 2D context that records every call and property set, in order.",
-  },
-];
+export const JOBS = [...CORE_JOBS, ...NET_JOBS, ...RAPIER_JOBS];
 
-/** The module name of an entry, as its `@module` tag names it: `@loop/core`, `@loop/core/dom`. */
-export function moduleName(subpath) {
-  return subpath === '.' ? '@loop/core' : `@loop/core${subpath.slice(1)}`;
+/** The package of an entry or a job: `@loop/core` unless it names another. */
+export function packageOf(item) {
+  return item.package ?? '@loop/core';
+}
+
+/**
+ * The module name of an entry, as its `@module` tag names it: `@loop/core`, `@loop/core/dom`,
+ * `@loop/net/server`.
+ */
+export function moduleName(subpath, pkg = '@loop/core') {
+  return subpath === '.' ? pkg : `${pkg}${subpath.slice(1)}`;
 }
 
 /** The source file of an entry, relative to apps/docs. */
-export function entrySource(subpath) {
+export function entrySource(subpath, pkg = '@loop/core') {
+  const dir = PACKAGES.find((p) => p.name === pkg)?.dir;
+  if (dir === undefined) throw new Error(`reference: ${pkg} is not in PACKAGES`);
   return subpath === '.'
-    ? '../../packages/core/src/index.ts'
-    : `../../packages/core/src${subpath.slice(1)}/index.ts`;
+    ? `../../packages/${dir}/src/index.ts`
+    : `../../packages/${dir}/src${subpath.slice(1)}/index.ts`;
+}
+
+/**
+ * Whether an entry's source exports nothing yet (a package's stub, `export {};`): such an entry
+ * makes no module, and is left out rather than failing the build.
+ */
+export function exportsNothing(entry) {
+  const source = new URL(entrySource(entry.subpath, packageOf(entry)), import.meta.url);
+  const code = readFileSync(source, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  return !/\bexport\s+(?!\{\s*\}\s*;?)/.test(code);
 }

@@ -5,16 +5,20 @@
  *   "Loops", "Clock", "Blending" rather than "Functions" and "Interfaces"; the members a job
  *   names come in the order it names them. An export in no job, or a job member that no entry
  *   exports, is an error: the build fails naming it.
- * - The reference's front page (src/reference/index.md) becomes the overview by job: each job,
- *   its guide, and a table of its exports with the first sentence of each doc comment.
+ * - The reference's front page (src/reference/index.md) becomes the overview by job: for each
+ *   package, each job, its guide, and a table of its exports with the first sentence of each
+ *   doc comment.
  * - Every export's page starts with the import that brings it in, from the right entry point.
- * - src/reference/jobs.json is the sidebar's data (.vitepress/config.mts reads it).
+ * - src/reference/jobs.json is the sidebar's data (.vitepress/config.mts reads it): per package,
+ *   its jobs and their exports.
+ * - Several packages (PACKAGES): jobs, names and their order belong to a package; the overview
+ *   has a section per package, and a package whose entries export nothing yet is left out.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 import { MarkdownPageEvent, MarkdownRendererEvent } from 'typedoc-plugin-markdown';
-import { ENTRIES, JOBS, moduleName } from './reference.mjs';
+import { ENTRIES, exportsNothing, JOBS, moduleName, PACKAGES, packageOf } from './reference.mjs';
 
 /**
  * The first sentence of a reflection's doc comment, on one line, safe in a table cell; a
@@ -47,60 +51,83 @@ function setGroup(reflection, group) {
   comment.blockTags.push(new CommentTag('@group', [{ kind: 'text', text: group }]));
 }
 
+/** The key of an export in a package: names repeat across packages, not within one. */
+const key = (pkg, name) => `${pkg} ${name}`;
+
 /** @param {import('typedoc-plugin-markdown').MarkdownApplication} app */
 export function load(app) {
-  /** Export name -> { job, order } for the members JOBS names. */
+  /** Package and export name -> { job, order } for the members JOBS names. */
   const named = new Map(
-    JOBS.flatMap((job) => (job.members ?? []).map((name, order) => [name, { job, order }])),
+    JOBS.flatMap((job) =>
+      (job.members ?? []).map((name, order) => [key(packageOf(job), name), { job, order }]),
+    ),
   );
-  /** The jobs as the reference shows them, each with its exports (reflections). */
-  const jobs = [];
+  /** Per package (PACKAGES' order), the jobs as the reference shows them, with their exports. */
+  const packages = [];
+  /** A reflection's place in its job's members, or last. */
+  const order = (reflection) =>
+    named.get(key(packageOfModule(reflection.parent), reflection.name))?.order ??
+    Number.POSITIVE_INFINITY;
 
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     const modules = context.project.children ?? [];
     const byTitle = new Map();
-    const jobFor = (title) => {
-      if (!byTitle.has(title)) {
-        const known = JOBS.find((job) => job.title === title);
-        byTitle.set(title, { title, blurb: known?.blurb, guide: known?.guide, members: [] });
+    const jobFor = (pkg, title) => {
+      if (!byTitle.has(key(pkg, title))) {
+        const known = JOBS.find((job) => packageOf(job) === pkg && job.title === title);
+        byTitle.set(key(pkg, title), {
+          package: pkg,
+          title,
+          blurb: known?.blurb,
+          guide: known?.guide,
+          members: [],
+        });
       }
-      return byTitle.get(title);
+      return byTitle.get(key(pkg, title));
     };
-    for (const job of JOBS) jobFor(job.title);
+    for (const job of JOBS) jobFor(packageOf(job), job.title);
     const used = new Set();
     for (const entry of ENTRIES) {
-      const name = moduleName(entry.subpath);
+      const pkg = packageOf(entry);
+      const name = moduleName(entry.subpath, pkg);
       const module = modules.find((child) => child.name === name);
       if (!module) {
-        app.logger.error(`reference: no module ${name}: does its index.ts say @module ${name}?`);
+        // A stub (`export {}`) makes no module at all; anything else is a missing @module tag.
+        if (!exportsNothing(entry)) {
+          app.logger.error(`reference: no module ${name}: does its index.ts say @module ${name}?`);
+        }
         continue;
       }
       for (const reflection of module.children ?? []) {
-        const title = entry.job ?? named.get(reflection.name)?.job.title;
+        const member = named.get(key(pkg, reflection.name));
+        const title = member?.job.title ?? entry.job;
         if (title === undefined) {
           app.logger.error(
             `reference: ${reflection.name} (${name}) is in no job: name it in a job's members in apps/docs/reference.mjs`,
           );
           continue;
         }
-        if (!entry.job) used.add(reflection.name);
+        if (member) used.add(key(pkg, reflection.name));
         setGroup(reflection, title);
-        const job = jobFor(title);
-        job.module ??= entry.job ? module : undefined;
+        const job = jobFor(pkg, title);
+        job.module ??= member ? undefined : module;
         job.members.push(reflection);
       }
     }
-    for (const name of named.keys()) {
+    for (const [name, { job }] of named) {
       if (!used.has(name)) {
-        app.logger.error(`reference: ${name} is named in reference.mjs but exported by no entry`);
+        app.logger.error(
+          `reference: ${name.split(' ')[1]} is named in reference.mjs but exported by no entry of ${packageOf(job)}`,
+        );
       }
     }
-    const order = (reflection) => named.get(reflection.name)?.order ?? Number.POSITIVE_INFINITY;
-    jobs.length = 0;
-    for (const job of byTitle.values()) {
-      if (job.members.length === 0) continue;
-      job.members.sort((a, b) => order(a) - order(b));
-      jobs.push(job);
+    packages.length = 0;
+    for (const pkg of PACKAGES) {
+      const jobs = [...byTitle.values()].filter(
+        (job) => job.package === pkg.name && job.members.length > 0,
+      );
+      for (const job of jobs) job.members.sort((a, b) => order(a) - order(b));
+      if (jobs.length > 0) packages.push({ ...pkg, jobs });
     }
   });
 
@@ -109,10 +136,7 @@ export function load(app) {
     Converter.EVENT_RESOLVE_END,
     (context) => {
       for (const module of context.project.children ?? []) {
-        for (const group of module.groups ?? []) {
-          const order = (r) => named.get(r.name)?.order ?? Number.POSITIVE_INFINITY;
-          group.children.sort((a, b) => order(a) - order(b));
-        }
+        for (const group of module.groups ?? []) group.children.sort((a, b) => order(a) - order(b));
       }
     },
     -100,
@@ -129,7 +153,7 @@ export function load(app) {
     if (page.contents === undefined) return;
     const model = page.model;
     if (model.isProject()) {
-      page.contents = overview(page, urls, jobs);
+      page.contents = overview(page, urls, packages);
     } else if (model.parent?.kindOf(ReflectionKind.Module) && urls.get(model) === page.url) {
       const keyword = typeOnly(model) ? 'import type' : 'import';
       const line = `${keyword} { ${model.name} } from '${model.parent.name}';`;
@@ -140,9 +164,12 @@ export function load(app) {
   app.renderer.on(MarkdownRendererEvent.END, (event) => {
     const link = (url) =>
       `/reference/${url.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '')}`;
-    const sidebar = jobs.map((job) => ({
-      title: job.title,
-      items: job.members.map((r) => ({ text: r.name, link: link(urls.get(r)) })),
+    const sidebar = packages.map((pkg) => ({
+      package: pkg.name,
+      jobs: pkg.jobs.map((job) => ({
+        title: job.title,
+        items: job.members.map((r) => ({ text: r.name, link: link(urls.get(r)) })),
+      })),
     }));
     writeFileSync(
       join(event.outputDirectory, 'jobs.json'),
@@ -151,39 +178,52 @@ export function load(app) {
   });
 }
 
-/** The overview page: the entry points, then each job with a table of its exports. */
-function overview(page, urls, jobs) {
+/** The package an entry's module belongs to: its name up to the subpath. */
+function packageOfModule(module) {
+  return PACKAGES.find((p) => module.name === p.name || module.name.startsWith(`${p.name}/`))?.name;
+}
+
+/** A link from the overview page (at `from`) to a guide page (a VitePress link). */
+function guideLink(from, guide) {
+  const [path, hash] = guide.link.replace(/^\//, '').split('#');
+  const target = posix.relative(posix.join('reference', from), `${path}.md`);
+  return `[${guide.text}](${target}${hash ? `#${hash}` : ''})`;
+}
+
+/**
+ * The overview page: per package, its blurb and guide, its entry points, then each job with a
+ * table of its exports.
+ */
+function overview(page, urls, packages) {
   const from = dirname(page.url);
   const rel = (url) => posix.relative(from, url) || url;
   const lines = [
     '# Reference',
     '',
-    'Every export of `@loop/core`, grouped by the job it does. Each page starts with the import',
-    'that brings it in; a game that never imports an entry point carries none of it.',
-    '',
-    '| Entry point | What it holds |',
-    '| --- | --- |',
+    `Every export of ${packages.map((p) => `\`${p.name}\``).join(', ')}, grouped by the job it`,
+    'does. Each page starts with the import that brings it in; a game that never imports an entry',
+    'point carries none of it.',
   ];
-  for (const entry of ENTRIES) {
-    const module = page.project.children?.find((c) => c.name === moduleName(entry.subpath));
-    if (module)
-      lines.push(`| [\`${module.name}\`](${rel(urls.get(module))}) | ${summary(module)} |`);
-  }
-  for (const job of jobs) {
-    lines.push('', `## ${job.title}`, '');
-    const blurb = job.blurb ?? (job.module ? summary(job.module) : '');
-    if (blurb) lines.push(blurb, '');
-    if (job.guide) {
-      const [path, hash] = job.guide.link.replace(/^\//, '').split('#');
-      const target = posix.relative(posix.join('reference', from), `${path}.md`);
-      lines.push(`Guide: [${job.guide.text}](${target}${hash ? `#${hash}` : ''})`, '');
+  for (const pkg of packages) {
+    lines.push('', `## ${pkg.name}`, '', pkg.blurb, '', `Guide: ${guideLink(from, pkg.guide)}`);
+    lines.push('', '| Entry point | What it holds |', '| --- | --- |');
+    for (const entry of ENTRIES.filter((e) => packageOf(e) === pkg.name)) {
+      const name = moduleName(entry.subpath, pkg.name);
+      const module = page.project.children?.find((c) => c.name === name);
+      if (module) lines.push(`| [\`${name}\`](${rel(urls.get(module))}) | ${summary(module)} |`);
     }
-    lines.push('| Export | Kind | Import from | What it is |', '| --- | --- | --- | --- |');
-    for (const member of job.members) {
-      const kind = ReflectionKind.singularString(member.kind).toLowerCase();
-      lines.push(
-        `| [${member.name}](${rel(urls.get(member))}) | ${kind} | \`${member.parent.name}\` | ${summary(member)} |`,
-      );
+    for (const job of pkg.jobs) {
+      lines.push('', `### ${job.title}`, '');
+      const blurb = job.blurb ?? (job.module ? summary(job.module) : '');
+      if (blurb) lines.push(blurb, '');
+      if (job.guide) lines.push(`Guide: ${guideLink(from, job.guide)}`, '');
+      lines.push('| Export | Kind | Import from | What it is |', '| --- | --- | --- | --- |');
+      for (const member of job.members) {
+        const kind = ReflectionKind.singularString(member.kind).toLowerCase();
+        lines.push(
+          `| [${member.name}](${rel(urls.get(member))}) | ${kind} | \`${member.parent.name}\` | ${summary(member)} |`,
+        );
+      }
     }
   }
   return `${lines.join('\n')}\n`;

@@ -1,7 +1,8 @@
-import { ENTRIES, entrySource, JOBS } from './reference.mjs';
+import { ENTRIES, entrySource, exportsNothing, JOBS, packageOf } from './reference.mjs';
 
 /**
- * TypeDoc's options for the reference of `@loop/core`: every entry point of reference.mjs, read
+ * TypeDoc's options for the reference of the published packages (`@loop/core`, `@loop/net`,
+ * `@loop/rapier`), one project: every entry point of reference.mjs, read
  * with its own doc comments, written as Markdown pages (typedoc-plugin-markdown, with
  * typedoc-vitepress-theme's links and anchors) into src/reference/, where VitePress builds them
  * with the guide. Those pages are generated on every build and not committed (.gitignore).
@@ -12,13 +13,16 @@ import { ENTRIES, entrySource, JOBS } from './reference.mjs';
  * Any warning fails the build: a broken {@link}, a symbol the public surface uses but does not
  * export, or an exported function, class, interface, type or constant without a doc comment.
  * Properties are not required one by one: an options or state interface documents them as a
- * whole in @loop/core.
+ * whole in @loop/core. An entry that exports nothing yet (a stub, `export {};`) is not an entry
+ * point: TypeDoc would warn that it documents nothing, and typedoc-jobs.mjs leaves it out.
  *
  * @type {import('typedoc').TypeDocOptions & import('typedoc-plugin-markdown').PluginOptions}
  */
 export default {
-  name: '@loop/core',
-  entryPoints: ENTRIES.map((entry) => entrySource(entry.subpath)),
+  name: 'loop',
+  entryPoints: ENTRIES.filter((entry) => !exportsNothing(entry)).map((entry) =>
+    entrySource(entry.subpath, packageOf(entry)),
+  ),
   tsconfig: './tsconfig.json',
   plugin: ['typedoc-plugin-markdown', 'typedoc-vitepress-theme', './typedoc-jobs.mjs'],
   out: './src/reference',
@@ -54,10 +58,5 @@ export default {
     'Method',
     'Accessor',
     'TypeAlias',
-  ],
-  // The cleanup type of Scope.add is described by the method's own comment.
-  intentionallyNotDocumented: [
-    '@loop/core/dom.Scope.add.T',
-    '@loop/core/dom.Scope.add.T.__type.dispose',
   ],
 };

@@ -5,20 +5,21 @@ import { relativeBase } from './relative-base.mts';
 
 /**
  * The docs site: the guide (src/guide, written by hand), the reference (src/reference, written
- * by TypeDoc from @loop/core's doc comments just before: `pnpm build` runs `typedoc` first) and
- * the home page. The gallery build copies dist/ to docs/ of the site, beside the live apps,
+ * by TypeDoc from the doc comments of @loop/core, @loop/net and @loop/rapier just before:
+ * `pnpm build` runs `typedoc` first) and the home page. The gallery build copies dist/ to docs/ of the site, beside the live apps,
  * which the pages link (live-apps.mts). Dark mode follows the system (VitePress's default
  * `appearance`), search is VitePress's local index (built into the site, nothing online).
  */
 
-/** The reference by job (typedoc-jobs.mjs writes it with the pages). */
+/** The reference by package and job (typedoc-jobs.mjs writes it with the pages). */
 const jobsFile = new URL('../src/reference/jobs.json', import.meta.url);
 if (!existsSync(jobsFile)) {
   throw new Error('docs: no src/reference/jobs.json: run typedoc first (pnpm build does)');
 }
-const jobs: { title: string; items: DefaultTheme.SidebarItem[] }[] = JSON.parse(
-  readFileSync(jobsFile, 'utf8'),
-);
+const packages: {
+  package: string;
+  jobs: { title: string; items: DefaultTheme.SidebarItem[] }[];
+}[] = JSON.parse(readFileSync(jobsFile, 'utf8'));
 
 const relative = relativeBase();
 
@@ -38,13 +39,19 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Record and replay', link: '/guide/record-and-replay' },
       { text: 'Simulation in a worker', link: '/guide/worker' },
       { text: 'Multiplayer', link: '/guide/multiplayer' },
+      { text: 'Fixed-step rooms in a Colyseus game', link: '/guide/colyseus-rooms' },
+      { text: 'Rapier under a fixed step in three.js', link: '/guide/rapier-three' },
     ],
   },
   {
     text: 'Reference',
     items: [
       { text: 'By job', link: '/reference/' },
-      ...jobs.map((job) => ({ text: job.title, collapsed: true, items: job.items })),
+      ...packages.map((pkg) => ({
+        text: pkg.package,
+        collapsed: pkg.package !== '@loop/core',
+        items: pkg.jobs.map((job) => ({ text: job.title, collapsed: true, items: job.items })),
+      })),
     ],
   },
 ];

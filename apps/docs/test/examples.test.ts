@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,12 @@ import {
   ROOT,
   readmes,
   report,
+  snippetFiles,
   TEMPLATE_OPTIONS,
   tsBlocks,
 } from './markdown-examples.js';
 
+const snippetsOf = (page: string) => snippetFiles(page, readFileSync(join(ROOT, page), 'utf8'));
 const blocksOf = (files: string[]) =>
   files.flatMap((file) => tsBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
 /** READMEs in strict mode; the docs pages with a template's options as well. */
@@ -42,11 +44,33 @@ describe('examples in the READMEs and the docs pages', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds the examples (the core README and every guide page have some)', () => {
+  it('finds the examples (the core README and every guide page have some, checked or run)', () => {
     const withExamples = new Set(checked.map((block) => block.file));
     expect(withExamples).toContain('packages/core/README.md');
     for (const page of docPages(ROOT).filter((p) => p.startsWith('apps/docs/src/guide/'))) {
+      if (snippetsOf(page).length > 0) continue; // an example project's files: its test runs them
       expect(withExamples, `${page} has no type-checked example`).toContain(page);
+    }
+  });
+
+  it("shows only files of example projects whose tests run them, with VitePress's snippets", () => {
+    const shown = docPages(ROOT).flatMap((page) => snippetsOf(page).map((file) => [page, file]));
+    expect(shown.map(([page]) => page)).toEqual(
+      expect.arrayContaining([
+        'apps/docs/src/guide/rapier-three.md',
+        'apps/docs/src/guide/colyseus-rooms.md',
+      ]),
+    );
+    for (const [page, file] of shown) {
+      const project = /^examples\/[^/]+\//.exec(file!)?.[0];
+      expect(project, `${page} shows ${file}, outside examples/<name>/`).toBeDefined();
+      expect(existsSync(join(ROOT, file!)), `${page} shows ${file}, which is not there`).toBe(true);
+      const tests = readdirSync(join(ROOT, project!, 'src')).filter((f) => f.endsWith('.test.ts'));
+      expect(tests.length, `${project} has no test that runs what ${page} shows`).toBeGreaterThan(
+        0,
+      );
+      const pkg = JSON.parse(readFileSync(join(ROOT, project!, 'package.json'), 'utf8'));
+      expect(pkg.scripts?.test, `${project}package.json has no test script`).toBeDefined();
     }
   });
 
@@ -140,6 +164,25 @@ describe('the checker', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it("reads VitePress's snippet imports of a docs page as repo paths, nothing of a README", () => {
+    const markdown = [
+      '<<< @/../../../examples/demo/src/a.ts',
+      '<<< @/../../../examples/demo/src/b.ts{2-4}',
+      '<<< @/../../../examples/demo/src/c.ts#region [c]',
+      '  <<< not at the start of a line',
+      '```ts',
+      '<<< @/inside/a/block.ts', // not a snippet outside a block either way: it is at a line start
+      '```',
+    ].join('\n');
+    expect(snippetFiles('apps/docs/src/guide/demo.md', markdown)).toEqual([
+      'examples/demo/src/a.ts',
+      'examples/demo/src/b.ts',
+      'examples/demo/src/c.ts',
+      'apps/docs/src/inside/a/block.ts',
+    ]);
+    expect(snippetFiles('packages/demo/README.md', markdown)).toEqual([]);
   });
 
   it('finds the guide pages, not the generated reference', () => {

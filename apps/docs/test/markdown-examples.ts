@@ -9,14 +9,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Every ```ts / ```typescript block of every README.md in the repo and of every page of the docs
  * site (apps/docs/src, the generated reference aside) is type-checked, each as a module of its
- * own, with the repo's TypeScript 7 `tsc` against the built @loop/core (turbo builds it first:
- * `test` depends on `^build`), the docs pages with the compiler options a template has. A
+ * own, with the repo's TypeScript 7 `tsc` against the built @loop/core, @loop/net and
+ * @loop/rapier (turbo builds them first: `test` depends on `^build`), the docs pages with the compiler options a template has. A
  * block may use what it imports and the few names of PRELUDE below, nothing else, so an example
  * with an undefined name fails here, named by its file and line. A block whose info string says
  * `fragment` (```ts fragment) is not a complete program and is left out; see apps/docs/README.md.
@@ -138,6 +138,20 @@ export function docPages(root: string): string[] {
   return find(root, src, (name) => name.endsWith('.md'), [`${src}/reference`]);
 }
 
+/**
+ * The files a page shows with VitePress's snippet import (`<<< @/path`, `@` the docs' source
+ * folder), relative to the repo root: a guide shows an example project's files this way, so the
+ * page and the code that project's test runs cannot drift (the project's own typecheck and test
+ * cover them; they are not compiled again here).
+ */
+export function snippetFiles(file: string, markdown: string): string[] {
+  const src = 'apps/docs/src';
+  if (!file.startsWith(`${src}/`)) return [];
+  return [...markdown.matchAll(/^<<<\s+@\/([^\s{#[]+)/gm)].map((match) =>
+    posix.normalize(posix.join(src, match[1]!)),
+  );
+}
+
 /** What `tsc` said about one example: the markdown line it points at, and the message. */
 export interface Finding {
   readonly line: number;
@@ -166,19 +180,39 @@ function tscPath(): string {
   return join(dirname(pkgPath), pkg.bin.tsc);
 }
 
-/** Links `name` (a package apps/docs depends on) into `modules` of the temp project. */
-function linkPackage(modules: string, name: string): void {
-  const docsRequire = createRequire(fileURLToPath(import.meta.url));
-  const target = dirname(realpathSync(docsRequire.resolve(`${name}/package.json`)));
+/**
+ * Links `name` into `modules` of the temp project: a package apps/docs depends on, or (with
+ * `from`, a package folder under the repo root) a peer that package's examples import, as
+ * installed for it (colyseus.js for @loop/net, three and Rapier for @loop/rapier).
+ */
+function linkPackage(modules: string, name: string, from?: string): void {
+  // A peer is read from the package's node_modules: some (@colyseus/core) export no package.json.
+  const target = from
+    ? realpathSync(join(ROOT, from, 'node_modules', name))
+    : dirname(realpathSync(createRequire(import.meta.url).resolve(`${name}/package.json`)));
   mkdirSync(dirname(join(modules, name)), { recursive: true });
   rmSync(join(modules, name), { force: true, recursive: true }); // a link of an earlier check
   symlinkSync(target, join(modules, name), 'dir');
 }
 
+/** The published packages an example may import, and the peers their examples use. */
+const LINKED: readonly (readonly [name: string, from?: string])[] = [
+  ['@loop/core'],
+  ['@loop/net'],
+  ['@loop/rapier'],
+  ['@types/node'],
+  ['vite'], // a Vite config, as the worker section's isolation headers
+  ['colyseus.js', 'packages/net'],
+  ['@colyseus/core', 'packages/net'],
+  ['three', 'packages/rapier'],
+  ['@types/three', 'packages/rapier'],
+  ['@dimforge/rapier3d-compat', 'packages/rapier'],
+];
+
 /**
  * Writes each non-fragment block to `dir` as a module of its own beside the prelude, with a
- * tsconfig whose node_modules links @loop/core (the workspace package, resolved through its
- * `exports` to dist/*.d.ts), @types/node and vite, runs `tsc` once, and sorts its diagnostics back to
+ * tsconfig whose node_modules links the published packages (the workspace's, resolved through
+ * their `exports` to dist/*.d.ts), their peers, @types/node and vite (LINKED), runs `tsc` once, and sorts its diagnostics back to
  * the blocks and markdown lines, with `options` on top of strict mode: the docs pages use
  * TEMPLATE_OPTIONS.
  */
@@ -189,9 +223,7 @@ export function check(
 ): CheckResult {
   const modules = join(dir, 'node_modules');
   mkdirSync(modules, { recursive: true });
-  linkPackage(modules, '@loop/core');
-  linkPackage(modules, '@types/node');
-  linkPackage(modules, 'vite'); // a Vite config, as the worker section's isolation headers
+  for (const [name, from] of LINKED) linkPackage(modules, name, from);
   writeFileSync(join(dir, 'prelude.d.ts'), `${Object.values(PRELUDE).join('\n')}\n`);
   const files = new Map<string, Block>();
   for (const [index, block] of blocks.entries()) {

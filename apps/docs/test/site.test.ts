@@ -1,11 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, sep } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
-import { JOBS } from '../reference.mjs';
+import { PACKAGES } from '../reference.mjs';
 
 /**
  * The built docs (dist/) as a reader meets them: served under a deep path, /loop/docs/, the way
@@ -18,6 +18,12 @@ import { JOBS } from '../reference.mjs';
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const PREFIX = '/loop/docs/';
 const WAIT = { timeout: 60_000 };
+
+/** The reference as the build grouped it: per package, its jobs (typedoc-jobs.mjs writes it). */
+const JOBS_FILE = new URL('../src/reference/jobs.json', import.meta.url);
+const reference: { package: string; jobs: { title: string }[] }[] = existsSync(JOBS_FILE)
+  ? JSON.parse(readFileSync(JOBS_FILE, 'utf8'))
+  : [];
 
 const pages = existsSync(join(DIST, 'index.html'))
   ? readdirSync(DIST, { recursive: true, encoding: 'utf8' })
@@ -99,6 +105,8 @@ describe(`the built docs, served under ${PREFIX}`, () => {
         'guide/record-and-replay.html',
         'guide/worker.html',
         'guide/multiplayer.html',
+        'guide/colyseus-rooms.html',
+        'guide/rapier-three.html',
         'reference/index.html',
       ]),
     );
@@ -146,13 +154,20 @@ describe(`the built docs, served under ${PREFIX}`, () => {
     }, scheme);
   });
 
-  it('lists the reference by job, in order, each export page starting with its import', async () => {
+  it('lists the reference by package and job, in order, each export page starting with its import', async () => {
+    // Every published package has a section, in PACKAGES' order, once it exports anything.
+    expect(reference.map((pkg) => pkg.package)).toEqual(
+      expect.arrayContaining(['@loop/core', '@loop/net', '@loop/rapier']),
+    );
+    const heading = (text: string) => text.replace(/[\s\u200b#]+$/u, '').trim();
     await withPage(async (page) => {
       await open(page, 'reference/index.html');
-      const jobs = await page.locator('.vp-doc h2').allTextContents();
-      expect(jobs.map((text) => text.replace(/[\s\u200b#]+$/u, '').trim())).toEqual(
-        JOBS.map((job) => job.title),
+      const packages = await page.locator('.vp-doc h2').allTextContents();
+      expect(packages.map(heading)).toEqual(
+        PACKAGES.map((pkg) => pkg.name).filter((name) => reference.some((p) => p.package === name)),
       );
+      const jobs = await page.locator('.vp-doc h3').allTextContents();
+      expect(jobs.map(heading)).toEqual(reference.flatMap((pkg) => pkg.jobs.map((j) => j.title)));
       await page
         .locator('.vp-doc table a', { hasText: /^createLoop$/ })
         .first()
@@ -161,6 +176,18 @@ describe(`the built docs, served under ${PREFIX}`, () => {
       await expect(page.locator('.vp-doc pre').first().textContent()).resolves.toContain(
         "import { createLoop } from '@loop/core';",
       );
+    });
+  });
+
+  it.for([
+    ['@loop/net', 'Rooms'],
+    ['@loop/rapier', 'Drawing with three.js'],
+  ])('shows %s in the sidebar, its jobs folded under it', async ([name, job]) => {
+    await withPage(async (page) => {
+      await open(page, 'reference/index.html');
+      const sidebar = page.locator('.VPSidebar');
+      await sidebar.getByText(name!, { exact: true }).click();
+      await sidebar.getByText(job!, { exact: true }).waitFor(WAIT);
     });
   });
 

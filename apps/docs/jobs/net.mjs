@@ -1,0 +1,83 @@
+/**
+ * The jobs of `@loop/net`'s reference, in order (see JOBS in ../reference.mjs): the page's side
+ * first, what both ends speak, then the server's side and the adapters.
+ */
+export const NET_JOBS = [
+  {
+    package: '@loop/net',
+    title: 'Prediction and interpolation',
+    blurb:
+      "The page's side: the server's clock from pings, an interpolation delay that follows the jitter, your own player predicted and reconciled, the others drawn between snapshots.",
+    guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Wire format',
+    blurb:
+      "What both ends speak, sized by the game's own layout: the input message with redundant inputs and its verdicts, the snapshot's framing, message types and close codes.",
+    guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
+    members: [
+      'defineWire',
+      'Wire',
+      'WireOptions',
+      'InputVerdict',
+      'SnapshotFrame',
+      'SnapshotHeader',
+      'SNAPSHOT_HEADER_BYTES',
+      'NO_SLOT',
+      'MSG_INPUT',
+      'MSG_SNAPSHOT',
+      'MSG_PING',
+      'MSG_PONG',
+      'INPUT_HEADER_BYTES',
+      'PING_BYTES',
+      'PONG_BYTES',
+      'CLOSE_FLOOD',
+      'CLOSE_MALFORMED',
+      'CLOSE_OVERSIZE',
+      'MAX_STRIKES',
+      'readUint32',
+      'writeUint32',
+    ],
+  },
+  {
+    package: '@loop/net',
+    title: 'Links and a bad network',
+    blurb:
+      'The two calls a client needs from its connection, an in-memory pair for tests and servers in the page, and a seeded network conditioner (latency, jitter, loss, reordering) to put on either end.',
+    members: [
+      'Link',
+      'MessageHandler',
+      'createLinkPair',
+      'MemoryLink',
+      'Conditioner',
+      'ConditionerOptions',
+      'Path',
+    ],
+  },
+  {
+    package: '@loop/net',
+    title: 'Rooms',
+    blurb:
+      "The server side with no transport: a fixed-step room over the game's step, the input queue, seats with reconnection, the guards against bad clients, join options, and session recording with bit-exact replay.",
+    guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Colyseus server',
+    blurb:
+      "The room as a Colyseus 0.16 room, and the process around it: startServer, matchmaking with limits, the creation gate, operators' routes, clusters over Redis.",
+    guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Colyseus client',
+    blurb: "The page's connection to a Colyseus room: joining, inputs out, snapshots and pongs in.",
+    guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Load test',
+    blurb: 'Bots that play a room over real sockets, and the report of what they measured.',
+  },
+];

@@ -1,0 +1,64 @@
+/** The jobs of `@loop/rapier`'s reference, in order (see JOBS in ../reference.mjs). */
+export const RAPIER_JOBS = [
+  {
+    package: '@loop/rapier',
+    title: 'Poses',
+    blurb:
+      "Every body's pose in flat typed arrays, previous and current, written once per fixed step and blended at alpha; teleports never smeared.",
+    guide: {
+      text: 'Add Rapier under a fixed step to a three.js scene',
+      link: '/guide/rapier-three',
+    },
+  },
+  {
+    package: '@loop/rapier',
+    title: 'Replay',
+    blurb:
+      "The Rapier world as a replayable state: keyframes are Rapier's own snapshots, restored into a world that continues bit for bit.",
+    guide: { text: 'Record and replay', link: '/guide/record-and-replay' },
+    members: ['WorldState'],
+  },
+  {
+    package: '@loop/rapier',
+    title: 'Worker mode',
+    blurb: "The poses as a worker's snapshot, and their blend on the page.",
+    guide: { text: 'Simulation in a worker', link: '/guide/worker' },
+    members: ['poseLayout', 'PoseLayout', 'writePoses', 'blendSnapshot'],
+  },
+  {
+    package: '@loop/rapier',
+    title: 'Loading',
+    blurb:
+      "Rapier's WebAssembly loaded with progress, as a file of its own or inlined by the -compat build, and a line that shows it.",
+    members: [
+      'wasmLoader',
+      'compatLoader',
+      'RapierLoader',
+      'WasmBuild',
+      'WasmSource',
+      'counted',
+      'LoadProgress',
+      'showLoading',
+      'loadingView',
+      'loadingText',
+      'LoadingView',
+      'LoadingElement',
+    ],
+  },
+  {
+    package: '@loop/rapier',
+    title: 'Drawing with three.js',
+    blurb: 'The blended poses written straight into the instance matrices of an InstancedMesh.',
+    guide: {
+      text: 'Add Rapier under a fixed step to a three.js scene',
+      link: '/guide/rapier-three',
+    },
+  },
+  {
+    package: '@loop/rapier',
+    title: 'Building with Vite',
+    blurb:
+      "Rapier's WebAssembly served as a file of its own, and the headers that give worker mode shared memory.",
+    guide: { text: 'Simulation in a worker', link: '/guide/worker' },
+  },
+];
