@@ -97,9 +97,11 @@ export class NetClient<S> {
   readonly #pingInterval: number;
   readonly #maxSteps: number;
   readonly #frame: SnapshotFrame;
+  // Stryker disable next-line ObjectLiteral,UnaryOperator: the frame's read fills all four fields before any is read
   readonly #header: SnapshotHeader = { tick: 0, ack: -1, missed: 0, slot: 0 };
   readonly #ping = new Float64Array(1);
   readonly #pingBytes = new Uint8Array(this.#ping.buffer);
+  // Stryker disable next-line ArithmeticOperator: a larger scratch reads the same first two numbers
   readonly #pong = new Float64Array(PONG_BYTES / 8);
   readonly #pongBytes = new Uint8Array(this.#pong.buffer);
   readonly #recent: Int8Array;
@@ -213,6 +215,7 @@ export class NetClient<S> {
     const at = this.interpolate
       ? this.clock.serverTime(now) - this.delay.current
       : this.buffer.newestTime;
+    // Stryker disable next-line EqualityOperator: at an equal time the assignment changes nothing (the <= sibling is killed)
     if (at > this.renderTime) this.renderTime = at;
     const kind = this.buffer.sample(this.renderTime);
     if (kind === 'starved' && this.interpolate) this.counts.starved++;
@@ -261,6 +264,7 @@ export class NetClient<S> {
       this.#options.fill(frame, this.latest);
     }
     const sending = this.ack >= 0; // misses before our first input arrived are not the lead's
+    // Stryker disable next-line EqualityOperator: at equal acks the assignment changes nothing (the <= sibling is killed)
     if (header.ack > this.ack) this.ack = header.ack;
     this.counts.serverMissed += this.inputLead.observe(
       header.missed,

@@ -103,6 +103,7 @@ export class Predictor<S> {
     this.#before = new Float64Array(model.positionSize);
     this.#after = new Float64Array(model.positionSize);
     this.#inputs = new Int8Array(this.history * model.inputBytes);
+    // Stryker disable next-line UnaryOperator: fill(1) claims only tick 1, which the page steps (and records) before any replay reads it; writeRecent reads zeros either way
     this.#ticks = new Int32Array(this.history).fill(-1);
   }
 
@@ -137,6 +138,7 @@ export class Predictor<S> {
   reconcile(server: S, slot: number): number {
     const m = this.model;
     const tick = m.tickOf(server);
+    // Stryker disable next-line EqualityOperator: the same tick again (a duplicate) replays to the same bits, so nothing moves (the >= sibling is killed)
     if (tick <= this.reconciled) return 0;
     this.reconciled = tick;
     const seated = slot < m.seats;
@@ -153,6 +155,7 @@ export class Predictor<S> {
     if (seated) m.position(this.world, slot, this.#before, 0);
     m.copy(this.world, server);
     while (this.tick < target) {
+      // Stryker disable next-line ConditionalExpression: copying at every replayed tick ends at the same one, target − 1 (the false sibling is killed)
       if (this.tick === target - 1) m.copy(this.previous, this.world);
       this.#apply(this.tick + 1);
       m.step(this.world);
@@ -173,6 +176,7 @@ export class Predictor<S> {
     if (size === 0) return 0;
     this.corrections++;
     this.correctionTotal += size;
+    // Stryker disable next-line EqualityOperator: at an equal size the assignment changes nothing (the <= sibling is killed)
     if (size > this.largest) this.largest = size;
     if (size > this.snapDistance) this.offset.fill(0);
     else {
@@ -226,6 +230,7 @@ export class Predictor<S> {
 
   /** Puts this player's input for `tick` in force, when the history has it (else the one before holds). */
   #apply(tick: number): void {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a slot past the seats (a spectator's 255) would only write past inputs' end, which a typed array ignores
     if (this.slot >= this.model.seats) return; // a spectator has no input
     const h = tick % this.history;
     if (this.#ticks[h] !== tick) return;
