@@ -5,7 +5,7 @@ const TIMESTEP_MS = testGame.wire.timestepMs;
 
 import { MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../../wire/messages.js';
 import type { SnapshotHeader } from '../../wire/snapshot-frame.js';
-import { Harness, type TestRoom, until } from './test-harness.js';
+import { Harness, until } from './test-harness.js';
 
 describe("the room's clock and snapshot rate (real server, real clients, driven time)", () => {
   let harness: Harness;
