@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createLinkPair } from '../link/memory-link.js';
+import { createLinkPair, type MemoryLink } from '../link/memory-link.js';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../wire/messages.js';
 import { serveLink } from './link-peer.js';
 import { RoomDriver } from './room-driver.js';
@@ -48,7 +48,7 @@ function drive(leak: unknown[] | undefined): number {
     log: () => {},
   });
   const counts = { snapshots: 0, pongs: 0 };
-  const pages = [];
+  const pages: MemoryLink[] = [];
   for (let s = 0; s < TEST_SEATS; s++) {
     const [page, server] = createLinkPair();
     page.onMessage(MSG_SNAPSHOT, () => counts.snapshots++);
