@@ -40,6 +40,11 @@ export type {
   WorldClassLike,
   WorldLike,
 } from './rapier-types.js';
+export {
+  type ReplayWorkerLoop,
+  type ReplayWorkerLoopOptions,
+  replayWorkerLoop,
+} from './replay-page.js';
 export { copyStatus, firstStatus, type ReplayStatus, statusOf } from './replay-status.js';
 export {
   type ReplayGame,
