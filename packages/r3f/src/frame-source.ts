@@ -1,0 +1,50 @@
+import type { FrameCallback, Scheduler } from '@loop/core';
+
+/**
+ * The longest frame, in milliseconds, added to the running timestamp: 10^9 ms (11.5 days).
+ * Anything above `maxDelta` is clamped by the loop anyway; this only keeps the timestamp a
+ * small exact number, so one absurd delta (1e300 s from a broken clock) cannot push it past
+ * 2^53 ms, where every later frame would read as zero-length and the loop would freeze.
+ */
+export const MAX_FRAME_MS = 1e9;
+
+/**
+ * A {@link Scheduler} for `@loop/core` driven by React Three Fiber's `useFrame`, for the
+ * `'always'` and `'demand'` frameloops: the loop asks for a frame (`request`), R3F's frame
+ * answers it (`run`).
+ *
+ * Why not the manual scheduler: through `request` and `cancel` the loop itself says whether it
+ * wants frames (not while stopped, disposed or on a hidden page), so a frame R3F runs while the
+ * loop wants none runs no step, and `pending` is exactly "steps may be owed" for `'demand'`.
+ * Why a running timestamp built from R3F's deltas: `useFrame` hands a delta in seconds, not
+ * the rAF timestamp; summing the deltas gives the loop the timestamps it expects. A delta that
+ * is not a positive finite number (a clock that stepped back, NaN) adds nothing: a zero-length
+ * frame, core's rule for a timestamp that is not later than the previous one.
+ */
+export class FrameSource implements Scheduler {
+  #callback: FrameCallback | null = null;
+  /** The running timestamp in milliseconds. */
+  now = 0;
+
+  request(callback: FrameCallback): void {
+    this.#callback = callback;
+  }
+
+  cancel(): void {
+    this.#callback = null;
+  }
+
+  /** True while the loop waits for a frame: started, not disposed, the page not hidden. */
+  get pending(): boolean {
+    return this.#callback !== null;
+  }
+
+  /** Adds one frame of `deltaSeconds` and runs the loop's frame if it asked for one. */
+  run(deltaSeconds: number): void {
+    if (deltaSeconds > 0) this.now += Math.min(deltaSeconds * 1000, MAX_FRAME_MS);
+    const callback = this.#callback;
+    if (callback === null) return;
+    this.#callback = null;
+    callback(this.now);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * `@loop/r3f`: a fixed-step loop for React Three Fiber on `@loop/core`. `<FixedLoop>` inside
+ * `<Canvas>`; `useFixedUpdate` for the simulation, `useFixedRender` for drawing with `alpha`;
+ * `useInterpolatedObject` and `useInterpolatedInstances` to draw bodies between steps.
+ *
+ * @module @loop/r3f
+ */
+export type { FixedRender, FixedUpdate } from './context.js';
+export { DRIVER_PRIORITY, FixedLoop, type FixedLoopProps } from './fixed-loop.js';
+export { InterpolatedInstances, useInterpolatedInstances } from './interpolated-instances.js';
+export { InterpolatedPose, useInterpolatedObject } from './interpolated-object.js';
+export { useFixedRender, useFixedUpdate } from './use-fixed-update.js';
