@@ -23,19 +23,13 @@ export default {
     '!src/**/test-harness.ts',
     '!src/**/test-session.ts',
     '!src/**/test-link.ts',
-    '!src/**/test-sockets.ts',
-    '!src/**/test-matchmake.ts',
     '!src/e2e/**',
     // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
     // the arena sits (letterbox.ts) is mutated.
     '!src/page/draw.ts',
-    // Process wiring: redis-server and game processes for the cluster test and `npm run
-    // dev:cluster`, exercised by that test and the scaffold's e2e, not in Stryker's process.
-    '!src/server/processes.ts',
-    // Measuring: real-time bots (bot.ts, runLoad) and a byte count printed beside Colyseus's
-    // schema patches (wire-size.ts). Their figures are read, not asserted; the report's
-    // arithmetic (bench/report.ts) is mutated.
-    '!src/bench/bot.ts',
+    // Measuring: real-time bots (runLoad) and a byte count printed beside Colyseus's schema
+    // patches (wire-size.ts). Their figures are read, not asserted; the report's arithmetic is
+    // @loop/net/bench's, mutated there.
     '!src/bench/load.ts',
     '!src/bench/wire-size.ts',
   ],

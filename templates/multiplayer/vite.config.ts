@@ -1,8 +1,6 @@
+import { failover, freePort } from '@loop/net/colyseus';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
-// With its extension, as Vite's native config loader (planned as its default) wants.
-import { failover } from './src/server/failover.ts';
-import { freePort } from './src/server/processes.ts';
 import type { GameServer } from './src/server/server';
 
 /** Where the page finds the game server: the same origin, under this path. */
@@ -19,7 +17,7 @@ const running = globalThis as { arenaGame?: Promise<GameServer> };
  * it ends with the process. After an edit under src/server/, stop `npm run dev` and start it
  * again; the page hot-reloads as usual. With GAME_EXTERNAL=1 it starts nothing and sends
  * GAME_PATH to the game processes on GAME_PORTS (comma-separated; or the one on GAME_PORT):
- * matchmaking to whichever answers (failover.ts), so any live process of `npm run
+ * matchmaking to whichever answers (@loop/net's failover), so any live process of `npm run
  * dev:cluster` (scripts/dev-cluster.mjs) will do, and WebSockets to the first.
  */
 function gameServer(): Plugin {

@@ -10,7 +10,7 @@ import { BaseSequencer } from 'vitest/node';
  * mutant is never counted killed by a timeout or a flake of a loaded machine:
  * - src/e2e/**: real Chromium through a Vite server on the real-time bad network, timing-bound;
  * - src/bench/load.test.ts and wire-size.test.ts: they measure (real-time bots, bytes printed);
- *   the report's arithmetic they rest on is tested in src/bench/report.test.ts, which stays;
+ *   the report's arithmetic they rest on is @loop/net/bench's, tested in the package;
  * - src/server/cluster.test.ts: a redis-server and game processes of their own, whose code
  *   runs outside the process Stryker switches mutants in;
  * - src/dev-server.test.ts: it tests vite.config.ts (not mutated), whose game server stays on
@@ -23,19 +23,10 @@ import { BaseSequencer } from 'vitest/node';
  * the unit tests and only a survivor pays for these.
  */
 const SLOW = [
-  'src/client/server-clock.test.ts',
-  'src/net/conditioner.test.ts',
-  'src/client/predictor.test.ts',
   'src/shared/snapshot.test.ts',
   'src/shared/world.property.test.ts',
-  'src/server/page-route.test.ts',
+  'src/server/arena-room.test.ts',
   'src/client/reconnect.test.ts',
-  'src/server/bad-input.test.ts',
-  'src/server/session-recorder.test.ts',
-  'src/server/guards.test.ts',
-  'src/server/room-lifecycle.test.ts',
-  'src/server/hostile-clients.test.ts',
-  'src/server/message-fuzz.test.ts',
   'src/client/convergence.test.ts',
 ];
 

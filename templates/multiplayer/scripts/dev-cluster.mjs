@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { stopOnSignals } from '@loop/net/colyseus';
 /**
  * `npm run dev:cluster`: the game as it scales past one process, on one machine. Starts a
  * redis-server of its own (Debian's `redis-server` on the PATH; a free port, nothing saved),
@@ -8,7 +9,6 @@
  * straight to the one that has it. Ctrl-C stops everything.
  */
 import { createServer } from 'vite';
-import { stopOnSignals } from '@loop/net/colyseus';
 import { loadModules, root } from './vite-load.mjs';
 
 const { loader, modules } = await loadModules('/src/server/processes.ts');

@@ -1,7 +1,7 @@
 import type { Room } from 'colyseus.js';
+import type { Wire } from '../wire/define-wire.js';
 import { MSG_INPUT, MSG_SNAPSHOT } from '../wire/messages.js';
 import type { SnapshotFrame, SnapshotHeader } from '../wire/snapshot-frame.js';
-import type { Wire } from '../wire/define-wire.js';
 
 /** Ticks a bot's inputs run ahead of the server's tick, as a page's lead does. */
 const LEAD = 4;

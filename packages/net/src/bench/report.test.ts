@@ -99,7 +99,10 @@ describe('the load report', () => {
 describe('the load report of another game', () => {
   it('holds the rates against that game’s own tick rate', () => {
     const rates = [30, 29.8, 30.2, 29.6, 60];
-    const at30 = { ...summarize({ clients: 6, perRoom: 3, seconds: 10, tickRate: 30 }, [], [], 0, []), tickRates: rates };
+    const at30 = {
+      ...summarize({ clients: 6, perRoom: 3, seconds: 10, tickRate: 30 }, [], [], 0, []),
+      tickRates: rates,
+    };
     expect(formatLoad(at30).split('\n')[1]).toBe(
       'ticks/s per room  min 29.60, median 30.00, max 60.00; 3/5 within 1 % of 30',
     );

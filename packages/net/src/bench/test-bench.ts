@@ -37,7 +37,8 @@ export class WireRoom extends Room {
     this.onMessage(MSG_INPUT, (client: Client, message: unknown) => {
       if (wire.checkInputMessage(message) !== 'ok') return;
       const tick = wire.newestTickOf(message as Uint8Array);
-      if (tick > (this.#newest.get(client.sessionId) ?? -1)) this.#newest.set(client.sessionId, tick);
+      if (tick > (this.#newest.get(client.sessionId) ?? -1))
+        this.#newest.set(client.sessionId, tick);
     });
     this.setSimulationInterval(() => this.#step(), wire.timestepMs);
   }

@@ -1,4 +1,9 @@
-import { type BenchGame, type LoadOptions, type LoadReport, runLoad as runNetLoad } from '@loop/net/bench';
+import {
+  type BenchGame,
+  type LoadOptions,
+  type LoadReport,
+  runLoad as runNetLoad,
+} from '@loop/net/bench';
 import { MAX_PLAYERS } from '../shared/arena';
 import { STICK_MAX } from '../shared/input';
 import { wire } from '../shared/protocol';

@@ -1,11 +1,11 @@
 import { Random } from '@loop/core';
 import { Recording } from '@loop/core/replay';
+import { MSG_INPUT, MSG_SNAPSHOT, writeUint32 } from '@loop/net';
 import { replaySession, SessionRecorder } from '@loop/net/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAYERS, TICK_RATE } from '../shared/arena';
 import { BUTTON_BOOST, writeInput } from '../shared/input';
-import { MSG_INPUT, MSG_SNAPSHOT, writeUint32 } from '../shared/protocol';
 import { SNAPSHOT_BYTES, SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { bits, inputMessage, SEED, schedule, TICKS } from '../shared/test-support';
 import { World } from '../shared/world';

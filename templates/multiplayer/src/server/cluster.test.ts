@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { MSG_SNAPSHOT } from '@loop/net';
 import { Client, type Room } from 'colyseus.js';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG_SNAPSHOT } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { startCluster, type startGameProcess } from './processes';

@@ -1,8 +1,8 @@
+import { DEFAULT_LIMITS } from '@loop/net/server';
 import { describe, expect, it, vi } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
 import { arenaRoom } from './arena-room';
 import { type ArenaConfig, resolveConfig } from './config';
-import { DEFAULT_LIMITS } from './limits';
 
 /** The RangeError resolveConfig throws for `config`. */
 function refusal(config: ArenaConfig): string {

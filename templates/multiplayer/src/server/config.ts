@@ -1,8 +1,4 @@
-import {
-  type ResolvedRoomOptions,
-  type RoomOptions,
-  resolveRoomOptions,
-} from '@loop/net/server';
+import { type ResolvedRoomOptions, type RoomOptions, resolveRoomOptions } from '@loop/net/server';
 import { TICK_RATE } from '../shared/arena';
 
 /**

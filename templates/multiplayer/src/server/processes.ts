@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import {
   type Cluster,
   type GameProcess,
-  startCluster as startGameCluster,
   startGameProcess as startGame,
+  startCluster as startGameCluster,
 } from '@loop/net/colyseus';
 import { redisServerPath } from '../e2e/find-redis';
 

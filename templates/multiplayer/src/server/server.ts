@@ -1,8 +1,4 @@
-import {
-  type GameServer,
-  type StartOptions,
-  startServer as startHost,
-} from '@loop/net/colyseus';
+import { type GameServer, type StartOptions, startServer as startHost } from '@loop/net/colyseus';
 import { arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
 import { arenaRooms } from './operator-route';

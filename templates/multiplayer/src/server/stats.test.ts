@@ -1,5 +1,5 @@
+import { MSG_SNAPSHOT } from '@loop/net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_SNAPSHOT } from '../shared/protocol';
 import { SNAPSHOT_BYTES } from '../shared/snapshot';
 import type { ProcessStats } from './server';
 import { Harness, until } from './test-harness';

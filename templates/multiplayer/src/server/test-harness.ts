@@ -1,8 +1,8 @@
 import { ClientState, matchMaker } from '@colyseus/core';
+import { MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
 import { Client, type Room } from 'colyseus.js';
 import { expect, vi } from 'vitest';
 import { TIMESTEP_MS } from '../shared/arena';
-import { MSG_PONG, MSG_SNAPSHOT } from '../shared/protocol';
 import { SNAPSHOT_BYTES } from '../shared/snapshot';
 import type { ArenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';

@@ -16,5 +16,3 @@ export const wire = defineWire({
   sanitizeInput: (inputs, at) =>
     writeInput(inputs, at, inputs[at]!, inputs[at + 1]!, inputs[at + 2]!),
 });
-
-export { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT, writeUint32 } from '@loop/net';

@@ -1,7 +1,7 @@
+import { writeUint32 } from '@loop/net';
 import fc from 'fast-check';
 import { HEIGHT, MAX_PLAYERS } from './arena';
 import { INPUT_BYTES, writeInput } from './input';
-import { writeUint32 } from './protocol';
 import { STRIDE, World } from './world';
 
 /**

@@ -4,9 +4,9 @@
  * and the processes a cluster, a dev script or a test starts.
  */
 export {
-  colyseusProcesses,
   CreationGate,
   type CreationLimits,
+  colyseusProcesses,
   matchmakingClient,
   type ProcessLoad,
   type ResolvedCreationLimits,

@@ -35,7 +35,11 @@ const bodies = fc.oneof(
 
 describe('the matchmaking route under hostile requests (property, real server)', () => {
   it('answers every body and Origin with the status its checks give, never a 5xx, and goes on serving', async () => {
-    const own = await start({ maxBodyBytes: MAX, allowedOrigins: [ALLOWED], createsPerClient: 1e9 });
+    const own = await start({
+      maxBodyBytes: MAX,
+      allowedOrigins: [ALLOWED],
+      createsPerClient: 1e9,
+    });
     const origins = fc.option(
       fc.oneof(
         fc.constant(ALLOWED),

@@ -12,8 +12,8 @@ import {
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameServer } from './server.js';
 import { answered, startTestServer } from './test-matchmake.js';
 

@@ -1,8 +1,8 @@
 import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostOptionsFromEnv } from './env.js';
-import { forwardedFor } from './matchmake-route.js';
 import { listeningSockets } from './listening-sockets.js';
+import { forwardedFor } from './matchmake-route.js';
 import { freePort, type Started, startCluster, startRedis } from './processes.js';
 
 const started: Started[] = [];

@@ -1,8 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { matchMaker } from '@colyseus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningSockets } from './listening-sockets.js';
 import type { ProcessStats } from './operator-route.js';
 import type { GameServer } from './server.js';

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { matchMaker, type Presence, type Room, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { CreationGate, type CreationLimits, colyseusProcesses } from './creation-gate.js';
-import { type MatchmakeOptions, matchmakeRoute, resolveMatchmakeOptions } from './matchmake-route.js';
+import {
+  type MatchmakeOptions,
+  matchmakeRoute,
+  resolveMatchmakeOptions,
+} from './matchmake-route.js';
 import { NO_ROOMS, type OperatorSource, operatorRoute } from './operator-route.js';
 import { pageRoute } from './page-route.js';
 
