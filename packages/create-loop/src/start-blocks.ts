@@ -117,8 +117,10 @@ export function renderBlock(block: MarkedBlock, context: BlockContext): string {
       if (params.comment !== undefined) options.devComment = params.comment;
       return createMarkdown(context.published, options);
     }
-    case 'install':
-      return installMarkdown(context.published, context.coreVersion);
+    case 'install': {
+      const packages = params.packages?.split(/\s+/).filter(Boolean);
+      return installMarkdown(context.published, context.coreVersion, packages);
+    }
     case 'templates':
       return `The templates are ${templateList(context.templates)}.`;
     case 'server-app':
@@ -160,8 +162,8 @@ function readmeStart(published: boolean): string {
   ].join('\n\n');
   const fromClone = [
     published
-      ? "**From a clone**, to try a change of `@loop/core` in a game before it is released. One command installs the workspace when needed, builds both packages and scaffolds; outside the repository it packs `@loop/core` into the game's `vendor/` folder, so the game installs with npm, pnpm or yarn from the ordinary registry:"
-      : `**Today, from a clone**: ${NOT_ON_NPM} One command installs the workspace when needed, builds both packages and scaffolds; outside the repository it packs \`@loop/core\` into the game's \`vendor/\` folder, so the game installs with npm, pnpm or yarn from the ordinary registry:`,
+      ? "**From a clone**, to try a change of the loop packages in a game before it is released. One command installs the workspace when needed, builds the packages and scaffolds; outside the repository it packs the game's `@loop/*` packages into its `vendor/` folder, so the game installs with npm, pnpm or yarn from the ordinary registry:"
+      : `**Today, from a clone**: ${NOT_ON_NPM} One command installs the workspace when needed, builds the packages and scaffolds; outside the repository it packs the game's \`@loop/*\` packages into its \`vendor/\` folder, so the game installs with npm, pnpm or yarn from the ordinary registry:`,
     shBlock(
       alignComments([
         [localCreate('rapier'), 'or: npm run create:local -- ../my-game --template rapier'],

@@ -54,6 +54,24 @@ describe('the two states of the switch', () => {
     expect(installMarkdown(true, '1.2.3')).toBe('```sh\nnpm install @loop/core\n```');
   });
 
+  it('installs a library beside core and its peer: each loop tarball packed, the peer by name', () => {
+    const packages = ['@loop/core', '@loop/rapier', '@dimforge/rapier3d'];
+    expect(installMarkdown(true, '1.2.3', packages)).toBe(
+      '```sh\nnpm install @loop/core @loop/rapier @dimforge/rapier3d\n```',
+    );
+    const before = installMarkdown(false, '1.2.3', packages);
+    expect(before).toContain(
+      'pnpm install && pnpm --filter @loop/core --filter @loop/rapier build',
+    );
+    expect(before).toContain('pnpm --filter @loop/core --filter @loop/rapier exec pnpm pack');
+    expect(before).toContain(
+      'npm install /path/to/loop/packages/core/loop-core-1.2.3.tgz ' +
+        '/path/to/loop/packages/rapier/loop-rapier-1.2.3.tgz @dimforge/rapier3d',
+    );
+    expect(before).toContain('install the tarballs:');
+    expect(before).not.toContain('@dimforge/rapier3d build');
+  });
+
   it('usage lines: the clone’s first before the release, npm, pnpm and yarn always', () => {
     expect(usageLines(true).map(([line]) => line.split(' ')[0])).toEqual(['npm', 'pnpm', 'yarn']);
     expect(usageLines(true).every(([, comment]) => comment === undefined)).toBe(true);

@@ -30,8 +30,8 @@ export type CreateManager = (typeof MANAGERS)[number];
 
 /** The plain statement of the unpublished state, said wherever the published commands appear. */
 export const NOT_ON_NPM =
-  '`@loop/core` and `create-loop` are not on npm yet: `npm create loop` and ' +
-  '`npm install @loop/core` answer 404 until the first release.';
+  'The loop packages (`@loop/core`, `@loop/net`, `@loop/rapier`) and `create-loop` are not on ' +
+  'npm yet: `npm create loop` and `npm install @loop/core` answer 404 until the first release.';
 
 /**
  * The published create command as each manager spells it: npm needs `@latest` (or it runs a
@@ -47,8 +47,9 @@ export function publishedCreate(
 }
 
 /**
- * The command that works today, from the root of a clone: the root's `create:local` builds both
- * packages, scaffolds with that create-loop and packs `@loop/core` into the game's `vendor/`.
+ * The command that works today, from the root of a clone: the root's `create:local` builds the
+ * packages, scaffolds with that create-loop and packs the game's `@loop/*` packages into its
+ * `vendor/`.
  * The game goes beside the clone (`../<dir>`), outside the workspace.
  */
 export function localCreate(template: string, dir: string = EXAMPLE_DIR): string {
@@ -120,28 +121,42 @@ export function createMarkdown(published: boolean, options: CreateOptions): stri
   return [
     `${NOT_ON_NPM} Today, start from a clone of the loop repository (Node ≥ 20.19 and pnpm):`,
     today,
-    '`create:local` builds both packages, scaffolds, and packs `@loop/core` into the ' +
-      "game's `vendor/` folder, so the game installs from the ordinary registry with npm, pnpm " +
-      'or yarn. After the first release it will be:',
+    "`create:local` builds the packages, scaffolds, and packs the game's `@loop/*` packages " +
+      'into its `vendor/` folder, so the game installs from the ordinary registry with npm, ' +
+      'pnpm or yarn. After the first release it will be:',
     release,
   ].join('\n\n');
 }
 
 /**
- * The Markdown that adds `@loop/core` to an existing project. Before the release: pack it from
- * a clone and install the tarball (`version` is the clone's `@loop/core` version).
+ * The Markdown that adds loop packages to an existing project: `packages` (default
+ * `@loop/core`; a library such as `@loop/rapier` beside it, and a peer such as
+ * `@dimforge/rapier3d`) in one `npm install`. Before the release: pack the `@loop/*` ones in a
+ * clone and install the tarballs (`version` is the clone's, one for all loop packages).
  */
-export function installMarkdown(published: boolean, version: string): string {
-  const release = shBlock(['npm install @loop/core']);
+export function installMarkdown(
+  published: boolean,
+  version: string,
+  packages: readonly string[] = ['@loop/core'],
+): string {
+  const release = shBlock([`npm install ${packages.join(' ')}`]);
   if (published) return release;
-  const tarball = `loop-core-${version}.tgz`;
+  const loop = packages.filter((name) => name.startsWith('@loop/'));
+  const others = packages.filter((name) => !name.startsWith('@loop/'));
+  const tarball = (name: string) => `${name.slice(1).replace('/', '-')}-${version}.tgz`;
+  const folder = (name: string) => name.slice('@loop/'.length);
+  const filters = loop.map((name) => `--filter ${name}`).join(' ');
+  const paths = loop.map((name) => `/path/to/loop/packages/${folder(name)}/${tarball(name)}`);
+  const one = loop.length === 1;
   return [
-    `${NOT_ON_NPM} Today, pack it in a clone of the loop repository and install the tarball:`,
+    `${NOT_ON_NPM} Today, pack ${one ? 'it' : 'them'} in a clone of the loop repository and install the ${one ? 'tarball' : 'tarballs'}:`,
     shBlock(
       alignComments([
-        ['pnpm install && pnpm --filter @loop/core build', 'in the clone'],
-        ['cd packages/core && pnpm pack', `writes ${tarball}`],
-        [`npm install /path/to/loop/packages/core/${tarball}`, 'in your project'],
+        [`pnpm install && pnpm ${filters} build`, 'in the clone'],
+        one
+          ? [`cd packages/${folder(loop[0]!)} && pnpm pack`, `writes ${tarball(loop[0]!)}`]
+          : [`pnpm ${filters} exec pnpm pack`, `writes ${loop.map(tarball).join(', ')}`],
+        [`npm install ${[...paths, ...others].join(' ')}`, 'in your project'],
       ]),
     ),
     'After the first release it will be:',
@@ -187,7 +202,7 @@ export function usageLines(published: boolean): [string, string?][] {
 export function unpublishedAdvice(template: string, dir: string = EXAMPLE_DIR): string {
   return (
     `The path that works today: in a clone of the loop repository, run ` +
-    `\`${localCreate(template, dir)}\` (it packs @loop/core into the game's vendor/ folder), ` +
+    `\`${localCreate(template, dir)}\` (it packs the game's @loop/* packages into its vendor/ folder), ` +
     `or point the dependency at a packed tarball. See ${GETTING_STARTED} in the repository.`
   );
 }
