@@ -1,12 +1,13 @@
 import type { FrameCallback, Scheduler } from '@loop/core';
 
 /**
- * The longest frame, in milliseconds, added to the running timestamp: 10^9 ms (11.5 days).
- * Anything above `maxDelta` is clamped by the loop anyway; this only keeps the timestamp a
- * small exact number, so one absurd delta (1e300 s from a broken clock) cannot push it past
- * 2^53 ms, where every later frame would read as zero-length and the loop would freeze.
+ * The longest frame, in milliseconds, added to the running timestamp: one minute. Anything
+ * above `maxDelta` is clamped by the loop anyway (and reported by `onDrop` as cut); this only
+ * keeps the timestamp a small exact number, so absurd deltas (1e300 s, Infinity, from a broken
+ * clock) cannot push it past what the loop's integer time holds exactly, where every later
+ * frame would read as zero-length and the simulation would freeze.
  */
-export const MAX_FRAME_MS = 1e9;
+export const MAX_FRAME_MS = 60_000;
 
 /**
  * A {@link Scheduler} for `@loop/core` driven by React Three Fiber's `useFrame`, for the
