@@ -40,6 +40,7 @@ export type {
   WorldClassLike,
   WorldLike,
 } from './rapier-types.js';
+export { type ReplayLoop, type ReplayLoopOptions, replayLoop } from './replay-loop.js';
 export {
   type ReplayWorkerLoop,
   type ReplayWorkerLoopOptions,

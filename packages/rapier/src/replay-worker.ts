@@ -31,6 +31,8 @@ export interface ReplayReport {
 export interface ReplayGame extends FigureSource {
   readonly poses: Poses;
   readonly replays: InstantReplay;
+  /** One fixed step from controls already read ({@link RapierGame.advance}). */
+  advance(dt: number, live: Float64Array, replay: boolean, end: boolean): void;
   /** Frees the Rapier world. */
   dispose(): void;
 }
