@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { stopOnSignals } from '@loop/net/colyseus';
+import { loadModules } from '@loop/net/vite';
 /**
  * `npm run dev:cluster`: the game as it scales past one process, on one machine. Starts a
  * redis-server of its own (Debian's `redis-server` on the PATH; a free port, nothing saved),
@@ -9,9 +11,10 @@ import { stopOnSignals } from '@loop/net/colyseus';
  * straight to the one that has it. Ctrl-C stops everything.
  */
 import { createServer } from 'vite';
-import { loadModules, root } from './vite-load.mjs';
 
-const { loader, modules } = await loadModules('/src/server/processes.ts');
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const { loader, modules } = await loadModules(root, '/src/server/processes.ts');
 await loader.close();
 const cluster = await modules[0].startCluster(Number(process.env.PROCESSES) || 2);
 console.log(`redis ${cluster.redis.url}`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 /**
  * The game server as a process of its own: `node scripts/game-server.mjs`. @loop/net's
  * serveFromEnv runs it with this game's rooms: settings from the environment, PORT (0 or unset:
@@ -9,7 +10,9 @@
  * listening (`{"port":…,"operatorPort":…,"processId":…}`) and stops cleanly on SIGTERM or SIGINT.
  */
 import { serveFromEnv } from '@loop/net/colyseus';
-import { loadModules } from './vite-load.mjs';
+import { loadModules } from '@loop/net/vite';
 
-const { loader, modules } = await loadModules('/src/server/server.ts');
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const { loader, modules } = await loadModules(root, '/src/server/server.ts');
 await serveFromEnv(modules[0].arenaHost(), () => loader.close());

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 /**
  * `npm run bench:load`: CLIENTS bots (default 200) against a Redis-shared cluster of
  * PROCESSES game processes (default 2), everything on this machine: the bots, the servers and
@@ -9,10 +10,16 @@
  * prints how the cost splits between rooms and clients, so capacity at any room size follows.
  */
 import { parseArgs } from 'node:util';
-import { loadModules } from './vite-load.mjs';
+import { loadModules } from '@loop/net/vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 const env = (name, fallback) => Number(process.env[name]) || fallback;
-const { loader, modules } = await loadModules('/src/server/processes.ts', '/src/bench/load.ts');
+const { loader, modules } = await loadModules(
+  root,
+  '/src/server/processes.ts',
+  '/src/bench/load.ts',
+);
 const [{ startCluster }, { runLoad, formatLoad, formatSweep }] = modules;
 const { values } = parseArgs({ options: { 'per-room': { type: 'string' } } });
 const sizes = values['per-room']?.split(',').map(Number) ?? [undefined];

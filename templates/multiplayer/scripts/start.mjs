@@ -13,8 +13,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hostOptionsFromEnv, stopOnSignals } from '@loop/net/colyseus';
-import { loadModules, root } from './vite-load.mjs';
+import { loadModules } from '@loop/net/vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 const page = join(root, 'dist');
 if (!existsSync(join(page, 'index.html'))) {
@@ -23,7 +26,7 @@ if (!existsSync(join(page, 'index.html'))) {
 }
 const host = process.env.HOST || '0.0.0.0';
 const port = Number(process.env.PORT) || 3000;
-const { loader, modules } = await loadModules('/src/server/server.ts');
+const { loader, modules } = await loadModules(root, '/src/server/server.ts');
 const [{ startServer }] = modules;
 const game = await startServer({ port, host, page, ...hostOptionsFromEnv() });
 console.log(`arena: the page and the game server on http://${host}:${game.port}/`);

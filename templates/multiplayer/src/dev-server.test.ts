@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { devGameServer } from '@loop/net/vite';
 import { createServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GameServer } from './server/server';
 import { expectSnapshotsAt } from './server/test-harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('npm run dev (vite.config.ts)', () => {
-  const running = globalThis as { arenaGame?: Promise<GameServer> };
   afterAll(async () => {
-    await (await running.arenaGame)?.stop();
+    await (await devGameServer())?.stop();
   });
 
   // Vite's start and its first module loads take seconds on a loaded machine.
