@@ -50,6 +50,7 @@ function delta(i: number): number {
 }
 
 const kept: object[] = [];
+const alphas = new Float64Array(1);
 
 interface SceneProps {
   store: { state: (() => RootState) | null };
@@ -66,9 +67,8 @@ function Scene({ store, leak, count }: SceneProps) {
   const crowd: RefObject<InstancedMesh | null> = useRef(null);
   const pose = useInterpolatedObject(mesh);
   const bodies = useInterpolatedInstances(crowd, count);
-  let sum = 0;
   useFixedUpdate((dt, tick) => {
-    pose.position[0] += dt;
+    pose.position[0] = pose.position[0]! + dt;
     pose.quaternion[2] = Math.sin(tick * 0.01);
     pose.quaternion[3] = Math.cos(tick * 0.01);
     const p = bodies.positions;
@@ -76,7 +76,7 @@ function Scene({ store, leak, count }: SceneProps) {
     if (leak) for (let i = 0; i < count; i++) kept.push({ tick });
   });
   useFixedRender((alpha) => {
-    sum += alpha;
+    alphas[0] = alpha;
   });
   return (
     <>

@@ -1,4 +1,4 @@
-import { createLoop, type Loop, type LoopOptions } from '@loop/core';
+import type { Loop, LoopOptions } from '@loop/core';
 import { type RootState, useFrame, useStore, useThree } from '@react-three/fiber';
 import {
   type ReactNode,
@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { FixedLoopContext, type FixedLoopContextValue } from './context.js';
 import { FrameSource } from './frame-source.js';
+import { hostLoop } from './host-loop.js';
 import { checkPriority, Subscribers } from './subscribers.js';
 
 /**
@@ -87,7 +88,6 @@ export function FixedLoop(props: FixedLoopProps): ReactNode {
   const [source] = useState(() => new FrameSource());
   const [loop, setLoop] = useState<Loop | null>(null);
   const latest = useRef(props);
-  const idle = useRef(true);
   const store = useStore();
   const frameloop = useThree((s) => s.frameloop);
   useLayoutEffect(() => {
@@ -95,32 +95,11 @@ export function FixedLoop(props: FixedLoopProps): ReactNode {
   });
 
   useLayoutEffect(() => {
-    const { updates, renders } = shared;
-    const made = createLoop({
-      mode,
-      timestep,
-      maxDelta,
-      maxSteps,
-      overflow,
-      pauseWhenHidden,
-      maxFps: latest.current.maxFps,
-      timeScale: latest.current.timeScale,
-      scheduler: frameloop === 'never' ? scheduler : source,
-      update(dt, state) {
-        const list = updates.list;
-        for (let i = 0; i < list.length; i++) list[i]!.ref.current(dt, state.tick);
-      },
-      render(alpha, state) {
-        const list = renders.list;
-        for (let i = 0; i < list.length; i++) list[i]!.ref.current(alpha);
-        if (frameloop === 'never') store.getState().advance(state.now / 1000, true);
-      },
-      onDrop: (ms, reason, state) => latest.current.onDrop?.(ms, reason, state),
-      onError: latest.current.onError && ((error) => latest.current.onError?.(error)),
-    });
+    const given = { mode, timestep, maxDelta, maxSteps, overflow, pauseWhenHidden, scheduler };
+    const made = hostLoop(given, { shared, source, store, frameloop, latest });
     shared.loop = made;
     if (!latest.current.paused) made.start();
-    idle.current = true;
+    source.idle = true;
     setLoop(made);
     wake(store.getState());
     return () => {
@@ -154,15 +133,7 @@ export function FixedLoop(props: FixedLoopProps): ReactNode {
   useImperativeHandle(ref, () => loop as Loop, [loop]);
 
   useFrame((state, delta) => {
-    const live = shared.loop;
-    if (live === null || state.frameloop === 'never') return;
-    const demand = state.frameloop === 'demand';
-    // After idle the delta holds the idle time: start again from this frame instead.
-    if (demand && idle.current && source.pending) live.stop().start();
-    source.run(delta);
-    const owed = source.pending && live.timeScale > 0;
-    idle.current = !owed;
-    if (owed && demand) state.invalidate();
+    if (shared.loop !== null) source.drive(shared.loop, state, delta);
   }, priority);
 
   return <FixedLoopContext value={shared}>{props.children}</FixedLoopContext>;

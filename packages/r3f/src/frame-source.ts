@@ -1,4 +1,5 @@
-import type { FrameCallback, Scheduler } from '@loop/core';
+import type { FrameCallback, Loop, Scheduler } from '@loop/core';
+import type { RootState } from '@react-three/fiber';
 
 /**
  * The longest frame, in milliseconds, added to the running timestamp: one minute. Anything
@@ -26,6 +27,8 @@ export class FrameSource implements Scheduler {
   #callback: FrameCallback | null = null;
   /** The running timestamp in milliseconds. */
   now = 0;
+  /** True when the last frame left nothing owed, so R3F under `'demand'` may have gone idle. */
+  idle = true;
 
   request(callback: FrameCallback): void {
     this.#callback = callback;
@@ -47,5 +50,21 @@ export class FrameSource implements Scheduler {
     if (callback === null) return;
     this.#callback = null;
     callback(this.now);
+  }
+
+  /**
+   * One R3F frame of `delta` seconds for `loop` (the `useFrame` body of `<FixedLoop>`). Under
+   * `'demand'`, the first frame after idle starts the loop again from this frame (its delta
+   * holds the idle time: a stall to ignore, not time to repay in steps), and while steps can come
+   * due (the loop waits for frames and its time scale is above 0) it asks for the next frame.
+   */
+  drive(loop: Loop, state: RootState, delta: number): void {
+    if (state.frameloop === 'never') return;
+    const demand = state.frameloop === 'demand';
+    if (demand && this.idle && this.pending) loop.stop().start();
+    this.run(delta);
+    const owed = this.pending && loop.timeScale > 0;
+    this.idle = !owed;
+    if (owed && demand) state.invalidate();
   }
 }
