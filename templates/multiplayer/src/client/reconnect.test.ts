@@ -1,6 +1,6 @@
 import type { Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Harness, until } from '../server/test-harness';
+import { type Harness, startHarness, until } from '../server/test-harness';
 import { TICK_RATE } from '../shared/arena';
 import { bits } from '../shared/test-support';
 import { ArenaClient } from './arena-client';
@@ -11,7 +11,7 @@ const WAIT = 0.5;
 describe("reconnection (real server, real colyseus.js clients, the room's time driven by the test)", () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await Harness.start({ reconnectSeconds: WAIT });
+    harness = await startHarness({ reconnectSeconds: WAIT });
   });
   afterAll(() => harness.stop());
 

@@ -1,9 +1,9 @@
 import { Random } from '@loop/core';
 import type { Link } from '@loop/net';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
-import type { Room } from 'colyseus.js';
+import { CountingLink } from '@loop/net/testing';
 import type { ArenaRoom } from '../server/arena-room';
-import { Harness, until } from '../server/test-harness';
+import { type Harness, startHarness, until } from '../server/test-harness';
 import { STICK_MAX } from '../shared/input';
 import { bits } from '../shared/test-support';
 import { STRIDE } from '../shared/world';
@@ -35,26 +35,6 @@ export interface SessionClient {
   slot: number;
 }
 
-/** Counts the messages of each type that pass it, both ways: how a session knows none is in flight. */
-class CountingLink implements Link {
-  readonly out = new Map<number, number>();
-  readonly in = new Map<number, number>();
-  constructor(readonly room: Room) {}
-  sendBytes(type: number, bytes: Uint8Array): void {
-    this.out.set(type, (this.out.get(type) ?? 0) + 1);
-    this.room.sendBytes(type, bytes);
-  }
-  onMessage(type: number, handler: (bytes: Uint8Array) => void): unknown {
-    return this.room.onMessage(type, (bytes: Uint8Array) => {
-      this.in.set(type, (this.in.get(type) ?? 0) + 1);
-      handler(bytes);
-    });
-  }
-  count(map: Map<number, number>, type: number): number {
-    return map.get(type) ?? 0;
-  }
-}
-
 /**
  * A real server whose room steps only when the session says, and `players` real colyseus.js
  * clients each with a clock of its own (offsets of seconds from the server's), playing for
@@ -67,7 +47,7 @@ class CountingLink implements Link {
  * up to every client's predicted tick, and returns the room's state at each quiet tick.
  */
 export async function playSession(options: SessionOptions) {
-  const harness = await Harness.start();
+  const harness = await startHarness();
   try {
     const random = new Random(options.seed ?? 20);
     const clients: (SessionClient & { counted: CountingLink; joinTick: number })[] = [];
@@ -97,11 +77,10 @@ export async function playSession(options: SessionOptions) {
     const settled = () => {
       let inputsOut = 0;
       for (const { counted, joinTick } of clients) {
-        inputsOut += counted.count(counted.out, MSG_INPUT);
+        inputsOut += counted.sent(MSG_INPUT);
         const snapshots = Math.floor(room.world.tick / 3) - Math.floor(joinTick / 3);
-        if (counted.count(counted.in, MSG_SNAPSHOT) !== snapshots) return false;
-        if (counted.count(counted.in, MSG_PONG) !== counted.count(counted.out, MSG_PING))
-          return false;
+        if (counted.received(MSG_SNAPSHOT) !== snapshots) return false;
+        if (counted.received(MSG_PONG) !== counted.sent(MSG_PING)) return false;
       }
       return inputsIn === inputsOut;
     };

@@ -10,7 +10,7 @@ import { SNAPSHOT_BYTES, SnapshotCodec, type SnapshotHeader } from '../shared/sn
 import { bits, inputMessage, SEED, schedule, TICKS } from '../shared/test-support';
 import { World } from '../shared/world';
 import { ArenaRoom, arenaGame, arenaRoom, SIMULATION_BUILD } from './arena-room';
-import { Harness, until } from './test-harness';
+import { type Harness, startHarness, until } from './test-harness';
 
 /**
  * The arena played end to end on @loop/net's room (the room's own behaviour, with a stand-in
@@ -19,7 +19,7 @@ import { Harness, until } from './test-harness';
 describe('the arena room (real server, real clients, driven time)', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await Harness.start({ recordSeconds: 5 });
+    harness = await startHarness({ recordSeconds: 5 });
   });
   afterAll(() => harness.stop());
 

@@ -1,7 +1,7 @@
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessStats } from './server';
-import { Harness } from './test-harness';
+import { type Harness, startHarness } from './test-harness';
 
 // The routes themselves, startServer's ports and its failures are @loop/net's, tested there
 // (packages/net/src/colyseus/host/server.test.ts); here, what they read of the arena's rooms.
@@ -13,7 +13,7 @@ describe("the operators' routes, on the operators' port (real server, driven tim
   let roomId: string;
 
   beforeAll(async () => {
-    harness = await Harness.start({ recordSeconds: 5 });
+    harness = await startHarness({ recordSeconds: 5 });
     address = `http://127.0.0.1:${harness.game.operatorPort}`;
     publicAddress = `http://127.0.0.1:${harness.game.port}`;
     const { arena } = await harness.join();

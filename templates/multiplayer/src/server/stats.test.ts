@@ -2,7 +2,7 @@ import { MSG_SNAPSHOT } from '@loop/net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_BYTES } from '../shared/snapshot';
 import type { ProcessStats } from './server';
-import { Harness, until } from './test-harness';
+import { type Harness, startHarness, until } from './test-harness';
 
 describe("an operator's routes: /stats and /recording (real server, real clients, driven time)", () => {
   let harness: Harness;
@@ -12,7 +12,7 @@ describe("an operator's routes: /stats and /recording (real server, real clients
 
   beforeAll(async () => {
     // No recording: /recording answers 404 for a live room too.
-    harness = await Harness.start({ recordSeconds: 0 });
+    harness = await startHarness({ recordSeconds: 0 });
     address = `http://127.0.0.1:${harness.game.operatorPort}`;
   });
   afterAll(() => harness.stop());

@@ -56,7 +56,7 @@ export interface RawJoin {
 export async function rawJoin(harness: Harness, ack: boolean): Promise<RawJoin> {
   const seat = await matchMaker.joinOrCreate(ROOM, {}, LOOPBACK);
   const { roomId, processId } = seat.room;
-  const url = `ws://127.0.0.1:${harness.port}/${processId}/${roomId}?sessionId=${seat.sessionId}`;
+  const url = `ws://127.0.0.1:${harness.game.port}/${processId}/${roomId}?sessionId=${seat.sessionId}`;
   const socket = new WebSocket(url);
   socket.on('error', () => {}); // a socket the server cuts may error; the test reads its close
   await new Promise<void>((resolve) => socket.once('message', () => resolve()));
