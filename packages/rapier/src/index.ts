@@ -30,6 +30,7 @@ export {
   loadingView,
   showLoading,
 } from './loading-line.js';
+export { overlayLines } from './overlay-lines.js';
 export { Poses } from './poses.js';
 export { RapierGame } from './rapier-game.js';
 export type {

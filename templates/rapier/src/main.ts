@@ -6,7 +6,7 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { figuresText, firstStatus, showLoading, TickRate } from '@loop/rapier';
+import { firstStatus, overlayLines, showLoading } from '@loop/rapier';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
 import { ReplayPanel } from './hud';
@@ -136,16 +136,8 @@ function start(run: StartMode): void {
   // into exactly that, so its own pixel ratio stays 1.
   scope.add(watchCanvas(canvas, (size) => page.onResize(size), { maxDpr: 2 }));
 
-  const rate = new TickRate();
-  const where = 'health' in loop ? `worker (${loop.health.transport})` : 'main thread';
-  const lines = () =>
-    figuresText(
-      where,
-      rate.read(loop.tick, performance.now()),
-      figures(),
-      KEYFRAME_SECONDS,
-      'health' in loop ? loop.health : undefined,
-    );
+  // Where the simulation runs, ticks/s, bodies, Rapier's step, keyframes (and the snapshots).
+  const lines = overlayLines(loop, figures, KEYFRAME_SECONDS);
   const overlay = createStatsOverlay(loop, { label: `rapier ${SIMULATION_HZ} Hz`, lines });
   overlay.element.dataset.mode = mode;
   // Folded at first on a small screen, unless the player opened or folded it before.
