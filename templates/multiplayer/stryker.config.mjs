@@ -24,8 +24,8 @@ export default {
     '!src/**/test-session.ts',
     '!src/**/test-link.ts',
     '!src/e2e/**',
-    // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test; where
-    // the arena sits (letterbox.ts) is mutated.
+    // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test (where
+    // the arena sits is @loop/net/dom's letterbox, mutated in the package).
     '!src/page/draw.ts',
     // Measuring: real-time bots (runLoad) and a byte count printed beside Colyseus's schema
     // patches (wire-size.ts). Their figures are read, not asserted; the report's arithmetic is

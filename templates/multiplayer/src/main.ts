@@ -8,11 +8,11 @@ import {
   watchCanvas,
 } from '@loop/core/dom';
 import { Conditioner, NetFigures, NetSwitches, type PathSettings } from '@loop/net';
-import { joinLink } from '@loop/net/colyseus-client';
+import { joinLink, type RoomLinkState } from '@loop/net/colyseus-client';
+import { measurePanels, PANELS, type View } from '@loop/net/dom';
 import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { drawArena } from './page/draw';
-import { PANELS, type View } from './page/letterbox';
 import { steerToward } from './page/touch-steer';
 import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
@@ -43,20 +43,13 @@ const view: View = { width: 1, height: 1, ratio: 1, panels: new Float64Array(PAN
 
 /**
  * The corners the stats overlay (top left) and the HUD (bottom right) take over the canvas, for
- * the arena to keep clear of them (page/letterbox.ts): measured when a panel opens, folds or
- * wraps and when the canvas resizes, never per frame.
+ * the arena to keep clear of them (@loop/net/dom's letterbox): measured when a panel opens,
+ * folds or wraps and when the canvas resizes, never per frame.
  */
-function measurePanels(): void {
-  const panels = view.panels!;
-  const area = canvas.getBoundingClientRect();
-  const stats = document.querySelector('[data-loop-stats]')?.getBoundingClientRect();
-  panels[0] = stats?.width ? stats.right - area.left : 0;
-  panels[1] = stats?.height ? stats.bottom - area.top : 0;
-  const box = hud.getBoundingClientRect();
-  panels[2] = box.width ? area.right - box.left : 0;
-  panels[3] = box.height ? area.bottom - box.top : 0;
+function measure(): void {
+  measurePanels(view.panels!, canvas, document.querySelector('[data-loop-stats]'), hud);
 }
-const panelSizes = new ResizeObserver(measurePanels);
+const panelSizes = new ResizeObserver(measure);
 panelSizes.observe(hud);
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
@@ -66,7 +59,7 @@ scope.add(
     view.width = size.width;
     view.height = size.height;
     view.ratio = size.ratio;
-    measurePanels();
+    measure();
   }),
 );
 scope.add(() => panelSizes.disconnect());
@@ -87,42 +80,72 @@ function axis(
   return up - (keys.isDown(minus) || keys.isDown(altMinus) ? 1 : 0);
 }
 
+/** The page's words for the link's state: a dropped connection rejoins its seat (the room keeps it 5 s). */
+function showLinkState(state: RoomLinkState, code: number, seat: () => number): void {
+  status.textContent =
+    state === 'reconnecting'
+      ? 'Connection lost: reconnecting…'
+      : state === 'open'
+        ? `Reconnected to seat ${seat() + 1}`
+        : `Disconnected (${code}). Reload to join again.`;
+}
+
 /**
- * Joins the arena through the dev server's proxy (vite.config.ts), then runs one loop: each
- * frame samples the keys into this tick's input, pumps the conditioner, lets the client ping,
- * predict and send, and draws what the client says. The fixed step lives in the client (it
- * steps the same simulation as the server to the tick the server's clock calls for), so the
- * page loop is a variable one: a frame, whatever its length, is one update and one render.
+ * Joins the arena through the dev server's proxy (vite.config.ts): the link, the conditioner
+ * on it (`?net=bad` switches it on, `seed=N` seeds it), the arena's client over both, and the
+ * frame trace when `?trace` asks for one.
  */
-async function start(): Promise<void> {
-  // A dropped connection (not a leave, not a kick) rejoins its seat: the room keeps it 5 s.
+async function join() {
+  let client: ArenaClient | undefined;
   const link = await joinLink(
     new Client(`${location.origin}/colyseus`),
     'arena',
     {},
     {
-      onState: (state, code) => {
-        status.textContent =
-          state === 'reconnecting'
-            ? 'Connection lost: reconnecting…'
-            : state === 'open'
-              ? `Reconnected to seat ${client.predictor.slot + 1}`
-              : `Disconnected (${code}). Reload to join again.`;
-      },
+      onState: (state, code) => showLinkState(state, code, () => client?.predictor.slot ?? 0),
     },
   );
   scope.add(() => void link.leave());
   const seed = Number(params.get('seed')) || Date.now();
   const conditioner = new Conditioner(link, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
   conditioner.enabled = params.get('net') === 'bad';
-  const client = new ArenaClient(conditioner);
+  client = new ArenaClient(conditioner);
   const trace = params.has('trace') ? new FrameTrace() : undefined;
   if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: link.room.roomId } });
-  let steps = 0;
+  return { client, conditioner, trace };
+}
+
+/** This frame's keys and pointer into the client's input: keys first, else a held finger. */
+function steerFrom(keys: InputSnapshot, client: ArenaClient): void {
+  const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
+  const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
+  const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
+  const p = keys.pointer;
+  if (
+    x === 0 &&
+    y === 0 &&
+    p.count > 0 &&
+    steerToward(p.x, p.y, view, client.drawn, client.predictor.slot, steer)
+  ) {
+    client.setInput(steer[0]!, steer[1]!, boost | steer[2]!);
+  } else {
+    client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
+  }
+}
+
+/**
+ * Joins, then runs one loop: each frame samples the keys into this tick's input, pumps the
+ * conditioner, lets the client ping, predict and send, and draws what the client says. The
+ * fixed step lives in the client (it steps the same simulation as the server to the tick the
+ * server's clock calls for), so the page loop is a variable one: a frame, whatever its length,
+ * is one update and one render.
+ */
+async function start(): Promise<void> {
+  const { client, conditioner, trace } = await join();
   const switches = new NetSwitches(client, conditioner, buttons);
   status.textContent = 'Joined; waiting for the first snapshot…';
+  let steps = 0;
   let seated = false;
-
   const loop = createLoop({
     mode: 'variable',
     update() {
@@ -130,21 +153,7 @@ async function start(): Promise<void> {
       const codes = switches.codes;
       for (let i = 0; i < codes.length; i++)
         if (keys.wasPressed(codes[i]!)) switches.press(codes[i]!);
-      const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
-      const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
-      const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
-      const p = keys.pointer;
-      // No key held and a finger down (or the mouse held): head for it.
-      if (
-        x === 0 &&
-        y === 0 &&
-        p.count > 0 &&
-        steerToward(p.x, p.y, view, client.drawn, client.predictor.slot, steer)
-      ) {
-        client.setInput(steer[0]!, steer[1]!, boost | steer[2]!);
-      } else {
-        client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
-      }
+      steerFrom(keys, client);
       conditioner.pump();
       steps = client.update();
       if (client.predictor.started !== seated) {
@@ -156,13 +165,8 @@ async function start(): Promise<void> {
       client.draw();
       trace?.record(state.now, client, steps);
       steps = 0;
-      drawArena(
-        ctx,
-        view,
-        client.drawn,
-        client.predictor.slot,
-        client.predict ? client.latest : undefined,
-      );
+      const ghost = client.predict ? client.latest : undefined;
+      drawArena(ctx, view, client.drawn, client.predictor.slot, ghost);
     },
   });
   scope.add(loop).start();

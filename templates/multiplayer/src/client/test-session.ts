@@ -3,7 +3,7 @@ import type { Link } from '@loop/net';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
 import { CountingLink } from '@loop/net/testing';
 import type { ArenaRoom } from '../server/arena-room';
-import { type Harness, startHarness, until } from '../server/test-harness';
+import { startHarness, until } from '../server/test-harness';
 import { STICK_MAX } from '../shared/input';
 import { bits } from '../shared/test-support';
 import { STRIDE } from '../shared/world';

@@ -1,7 +1,7 @@
+import { letterbox, type View } from '@loop/net/dom';
 import { DRAWN_STRIDE } from '../client/arena-client';
 import { ENTITIES, HEIGHT, MAX_PLAYERS, WIDTH } from '../shared/arena';
 import { radiusOf, STRIDE, type World } from '../shared/world';
-import { letterbox, type View } from './letterbox';
 
 /** A colour per seat; crates are one colour. */
 const PLAYER_COLORS = [
@@ -41,7 +41,7 @@ export function drawArena(
   ctx.setTransform(view.ratio, 0, 0, view.ratio, 0, 0);
   ctx.fillStyle = '#0b0f18';
   ctx.fillRect(0, 0, view.width, view.height);
-  letterbox(view, BOX);
+  letterbox(view, WIDTH, HEIGHT, BOX);
   const scale = BOX[0]!;
   const left = BOX[1]!;
   const top = BOX[2]!;

@@ -1,8 +1,8 @@
+import { letterbox } from '@loop/net/dom';
 import { describe, expect, it } from 'vitest';
 import { DRAWN_STRIDE } from '../client/arena-client';
 import { ENTITIES, HEIGHT, WIDTH } from '../shared/arena';
 import { BUTTON_BOOST, STICK_MAX } from '../shared/input';
-import { letterbox } from './letterbox';
 import { BOOST_PX, FULL_STICK_PX, steerToward } from './touch-steer';
 
 /** A phone held upright (390 × 844 CSS pixels): the arena letterboxed to its width. */
@@ -27,9 +27,9 @@ describe('steering by touch', () => {
 
   it('letterboxes the arena as the drawing does: full width on an upright phone, centred', () => {
     const box = new Float64Array(3);
-    letterbox(PHONE, box);
+    letterbox(PHONE, WIDTH, HEIGHT, box);
     expect([...box]).toEqual([scale, 0, top]);
-    letterbox({ width: 2000, height: 720, ratio: 1 }, box);
+    letterbox({ width: 2000, height: 720, ratio: 1 }, WIDTH, HEIGHT, box);
     expect([...box]).toEqual([1, 360, 0]);
   });
 

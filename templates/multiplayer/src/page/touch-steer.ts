@@ -1,7 +1,7 @@
+import { letterbox, type View } from '@loop/net/dom';
 import { DRAWN_STRIDE } from '../client/arena-client';
-import { MAX_PLAYERS } from '../shared/arena';
+import { HEIGHT, MAX_PLAYERS, WIDTH } from '../shared/arena';
 import { BUTTON_BOOST, STICK_MAX } from '../shared/input';
-import { letterbox, type View } from './letterbox';
 
 /** The arena's letterbox in the canvas, as drawArena finds it. */
 const box = new Float64Array(3);
@@ -28,7 +28,7 @@ export function steerToward(
   out: Float64Array,
 ): boolean {
   if (slot < 0 || slot >= MAX_PLAYERS) return false;
-  letterbox(view, box);
+  letterbox(view, WIDTH, HEIGHT, box);
   const scale = box[0]!;
   const at = slot * DRAWN_STRIDE;
   const dx = pointerX - (box[1]! + drawn[at]! * scale);

@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HEIGHT, WIDTH } from '../shared/arena';
-import { letterbox, PANEL_GAP, PANELS } from './letterbox';
+import { PANEL_GAP, PANELS, letterbox as place, type View } from './letterbox.js';
+
+/** The world these tests fit: the multiplayer template's arena, 1280 × 720 units. */
+const WIDTH = 1280;
+const HEIGHT = 720;
+
+/** letterbox for the test's world. */
+const letterbox = (view: View, out: Float64Array) => place(view, WIDTH, HEIGHT, out);
 
 /** fast-check's seed, fixed so a failure replays as it was found. */
 const SEED = 30_2026;
 
-/** The arena's rectangle on screen from letterbox's [scale, left, top]. */
+/** The world's rectangle on screen from letterbox's [scale, left, top]. */
 function arenaOf(box: Float64Array) {
   const [scale, left, top] = box as unknown as [number, number, number];
   return { left, top, right: left + WIDTH * scale, bottom: top + HEIGHT * scale };
