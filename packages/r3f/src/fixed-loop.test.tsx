@@ -40,6 +40,25 @@ describe('<FixedLoop> under frameloop="always"', () => {
     await renderer.unmount();
   });
 
+  it('sets timeScale and maxFps on the live loop, without making a new one', async () => {
+    const log = { steps: 0 };
+    const { renderer, loop, update } = await mount(<StepCounter log={log} />, {
+      timestep: STEP_MS,
+    });
+    const first = loop();
+    await update(<StepCounter log={log} />, { timestep: STEP_MS, timeScale: 0.5, maxFps: 30 });
+    expect(loop()).toBe(first);
+    expect(first.timeScale).toBe(0.5);
+    expect(first.maxFps).toBe(30);
+    frame(renderer, 1 / 30);
+    for (let i = 0; i < 60; i++) frame(renderer, 1 / 30);
+    expect(log.steps).toBe(60); // 2 s of 60 Hz steps at half speed
+    // A bad value is refused by core's setter, naming the option and the value.
+    await expect(
+      update(<StepCounter log={log} />, { timestep: STEP_MS, timeScale: 0.5, maxFps: -1 }),
+    ).rejects.toThrow(/maxFps.*-1/);
+  });
+
   it('checks its options when the loop is made: a RangeError names the option and the value', async () => {
     await expect(mount(null, { timestep: -1 })).rejects.toThrow(/timestep.*-1/);
     await expect(mount(null, { maxSteps: 0 })).rejects.toThrow(RangeError);
