@@ -30,10 +30,12 @@ export class FrameSource implements Scheduler {
   /** True when the last frame left nothing owed, so R3F under `'demand'` may have gone idle. */
   idle = true;
 
+  /** The loop asks for its next frame: the next R3F frame runs it. */
   request(callback: FrameCallback): void {
     this.#callback = callback;
   }
 
+  /** The loop wants no frame (stopped, disposed, the page hidden): R3F's frames run no step. */
   cancel(): void {
     this.#callback = null;
   }
