@@ -31,6 +31,7 @@ export {
   showLoading,
 } from './loading-line.js';
 export { overlayLines } from './overlay-lines.js';
+export { type PlaceableBody, placeAtRest } from './place.js';
 export { Poses } from './poses.js';
 export { RapierGame } from './rapier-game.js';
 export type {

@@ -1,7 +1,7 @@
 import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
 import { Random } from '@loop/core';
 import { hashNumbers } from '@loop/core/replay';
-import { type LoadProgress, WorldState } from '@loop/rapier';
+import { type LoadProgress, placeAtRest, WorldState } from '@loop/rapier';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import {
   DRIVE,
@@ -215,21 +215,12 @@ export class Physics {
     this.respawned[this.respawnedCount++] = index;
   }
 
-  /** Puts body `index` at rest at (x, y, z). */
+  /** Puts body `index` at rest at (x, y, z): `placeAtRest` of @loop/rapier. */
   private place(index: number, x: number, y: number, z: number): void {
-    const body = this.bodies[index]!;
     const v = this.v;
     v.x = x;
     v.y = y;
     v.z = z;
-    // Stryker disable next-line BooleanLiteral: the next two calls wake the body too
-    body.setTranslation(v, true);
-    v.x = 0;
-    v.y = 0;
-    v.z = 0;
-    // Stryker disable next-line BooleanLiteral: setTranslation and setAngvel wake the body too
-    body.setLinvel(v, true);
-    // Stryker disable next-line BooleanLiteral: setTranslation and setLinvel wake the body too
-    body.setAngvel(v, true);
+    placeAtRest(this.bodies[index]!, v);
   }
 }
