@@ -8,5 +8,7 @@
  */
 export { type BenchGame, Bot } from './bot.js';
 export { type LoadOptions, runLoad } from './load.js';
+
 export { fitCost, formatLoad, formatSweep, type LoadReport, summarize } from './report.js';
+export { loadSweep, type SweepCluster, type SweepOptions } from './sweep.js';
 export { measureWire, type WireSizeGame, type WireSizes } from './wire-size.js';

@@ -8,3 +8,4 @@
  */
 export { devGameServer, type GameServerPluginOptions, gameServer } from './game-server-plugin.js';
 export { type LoadedModules, loadModules } from './load-modules.js';
+export { type ServeBuiltOptions, type ServedBuilt, serveBuilt } from './serve-built.js';

@@ -1,7 +1,8 @@
+import { formatLoad } from '@loop/net/bench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameServer, startServer } from '../server/server';
 import { TICK_RATE } from '../shared/arena';
-import { formatLoad, runLoad } from './load';
+import { runLoad } from './load';
 
 describe('the load test (a few bots for a moment: that it measures, never how fast)', () => {
   let game: GameServer;

@@ -24,14 +24,13 @@ export const arenaBench: BenchGame = {
 };
 
 /**
- * @loop/net's runLoad with the arena: bots in `'arena'` rooms of up to MAX_PLAYERS
- * (`perRoom`, checked against it). What `npm run bench:load` and `bench:rooms` run.
+ * The arena as @loop/net's load test plays it: bots of {@link arenaBench} in `'arena'` rooms of
+ * up to MAX_PLAYERS (`perRoom` is checked against it). What `npm run bench:load` and
+ * `bench:rooms` hand to loadSweep, and the load test's own test to runLoad.
  */
-export function runLoad(
-  options: Omit<LoadOptions, 'game' | 'roomName' | 'maxPlayers'>,
-): Promise<LoadReport> {
-  return runNetLoad({ ...options, game: arenaBench, roomName: 'arena', maxPlayers: MAX_PLAYERS });
-}
+export const arenaLoad = { game: arenaBench, roomName: 'arena', maxPlayers: MAX_PLAYERS };
 
-// What scripts/load.mjs prints a run and a sweep with, next to runLoad.
-export { fitCost, formatLoad, formatSweep, type LoadReport } from '@loop/net/bench';
+/** @loop/net's runLoad with the arena (the e2e load test's). */
+export function runLoad(options: Omit<LoadOptions, keyof typeof arenaLoad>): Promise<LoadReport> {
+  return runNetLoad({ ...options, ...arenaLoad });
+}
