@@ -30,8 +30,8 @@ export type CreateManager = (typeof MANAGERS)[number];
 
 /** The plain statement of the unpublished state, said wherever the published commands appear. */
 export const NOT_ON_NPM =
-  'The loop packages (`@loop/core`, `@loop/net`, `@loop/rapier`) and `create-loop` are not on ' +
-  'npm yet: `npm create loop` and `npm install @loop/core` answer 404 until the first release.';
+  'The loop packages (`@loop/core`, `@loop/net`, `@loop/r3f`, `@loop/rapier`) and `create-loop` ' +
+  'are not on npm yet: `npm create loop` and `npm install @loop/core` answer 404 until the first release.';
 
 /**
  * The published create command as each manager spells it: npm needs `@latest` (or it runs a

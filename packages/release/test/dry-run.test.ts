@@ -12,7 +12,7 @@ import { releaseDryRun, repoRoot, SAMPLE_SUMMARY, workspacePackages } from '../d
 
 type Report = ReturnType<typeof releaseDryRun>;
 /** The library packages, released at one version with create-loop (.changeset/config.json). */
-const LIBRARIES = ['@loop/core', '@loop/net', '@loop/rapier'];
+const LIBRARIES = ['@loop/core', '@loop/net', '@loop/r3f', '@loop/rapier'];
 const PUBLIC = [...LIBRARIES, 'create-loop'];
 const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'rapier', 'three'];
 
@@ -54,7 +54,7 @@ describe('release dry run: changeset version', () => {
   });
 
   it('changes only the public manifests and changelogs, and uses up the changeset', () => {
-    const dirs = ['core', 'create-loop', 'net', 'rapier'];
+    const dirs = ['core', 'create-loop', 'net', 'r3f', 'rapier'];
     expect(report.changed).toEqual([
       '.changeset/release-dry-run.md',
       ...dirs.flatMap((dir) => [`packages/${dir}/CHANGELOG.md`, `packages/${dir}/package.json`]),

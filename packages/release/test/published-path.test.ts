@@ -11,8 +11,8 @@ import { type Ran, run, strangerEnv } from './stranger.js';
 
 /**
  * The published path with a real registry, before anything is published: the release dry run
- * versions, builds and packs every public package (@loop/core, @loop/net, @loop/rapier,
- * create-loop) as `pnpm release` would; they are
+ * versions, builds and packs every public package (@loop/core, @loop/net, @loop/r3f,
+ * @loop/rapier, create-loop) as `pnpm release` would; they are
  * published with `npm publish` to a local Verdaccio (temporary storage, a free port, everything
  * else proxied to the registry npm uses here); then the root README's published commands (its
  * release switch flipped, as the first release will flip it) run against it as a stranger would (`npm_config_registry` pointing at it,
@@ -108,6 +108,7 @@ it('the local registry serves the versioned packages it was given, and others fr
   expect(Object.keys(tarballs).sort()).toEqual([
     '@loop/core',
     '@loop/net',
+    '@loop/r3f',
     '@loop/rapier',
     'create-loop',
   ]);
