@@ -53,7 +53,16 @@ export const NET_JOBS = [
       'Conditioner',
       'ConditionerOptions',
       'Path',
+      'PathSettings',
     ],
+  },
+  {
+    package: '@loop/net',
+    title: 'Switches and figures',
+    blurb:
+      'What a page shows a player about the network and lets them turn: prediction, interpolation and a bad network switched by key or button, and the figures (round trip, delay, corrections) for an overlay.',
+    guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
+    members: ['NetSwitches', 'SWITCH_KEYS', 'SwitchButton', 'SwitchName', 'NetFigures'],
   },
   {
     package: '@loop/net',
@@ -74,6 +83,26 @@ export const NET_JOBS = [
     title: 'Colyseus client',
     blurb: "The page's connection to a Colyseus room: joining, inputs out, snapshots and pongs in.",
     guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Page layout',
+    blurb:
+      'Where the world sits in the canvas, clear of the stats overlay and the HUD, and how much of the canvas those panels take: drawing and touch steering share it.',
+    guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Serving with Vite',
+    blurb:
+      "The game server inside Vite's dev server (the page and the server on one URL), and the built page served by the game's own server.",
+    guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
+  },
+  {
+    package: '@loop/net',
+    title: 'Testing a game',
+    blurb:
+      "What a game's own tests need beside a real room: a link that counts what crosses it, and a wait for messages that arrive in their own time.",
   },
   {
     package: '@loop/net',
