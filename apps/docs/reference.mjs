@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CORE_JOBS } from './jobs/core.mjs';
 import { NET_JOBS } from './jobs/net.mjs';
+import { R3F_JOBS } from './jobs/r3f.mjs';
 import { RAPIER_JOBS } from './jobs/rapier.mjs';
 
 /**
@@ -20,7 +21,7 @@ import { RAPIER_JOBS } from './jobs/rapier.mjs';
 /**
  * The published packages, in the order the reference shows them: `name` as on npm, `dir` the
  * folder under packages/, a blurb, and the guide a newcomer to the package should read first.
- * @type {readonly { name: string, dir: string, blurb: string, guide: { text: string, link: string } }[]}
+ * @type {readonly { name: string, dir: string, blurb: string, guide?: { text: string, link: string } }[]}
  */
 export const PACKAGES = [
   {
@@ -47,6 +48,13 @@ export const PACKAGES = [
       link: '/guide/rapier-three',
     },
   },
+  {
+    name: '@loop/r3f',
+    dir: 'r3f',
+    blurb:
+      'A fixed-step loop for React Three Fiber on `@loop/core`: `<FixedLoop>` inside `<Canvas>`, hooks for the simulation and for drawing with alpha, and objects and instances drawn between steps. `npm update @loop/r3f` brings its fixes to a game.',
+    guide: { text: 'Interpolation', link: '/guide/interpolation' },
+  },
 ];
 
 /**
@@ -72,6 +80,7 @@ export const ENTRIES = [
   { package: '@loop/rapier', subpath: '.', job: 'Poses' },
   { package: '@loop/rapier', subpath: './three', job: 'Drawing with three.js' },
   { package: '@loop/rapier', subpath: './vite', job: 'Building with Vite' },
+  { package: '@loop/r3f', subpath: '.', job: 'React Three Fiber' },
 ];
 
 /**
@@ -82,7 +91,7 @@ export const ENTRIES = [
  * link: from the source folder, no extension).
  * @type {readonly { package?: string, title: string, blurb: string, guide?: { text: string, link: string }, members?: readonly string[] }[]}
  */
-export const JOBS = [...CORE_JOBS, ...NET_JOBS, ...RAPIER_JOBS];
+export const JOBS = [...CORE_JOBS, ...NET_JOBS, ...RAPIER_JOBS, ...R3F_JOBS];
 
 /** The package of an entry or a job: `@loop/core` unless it names another. */
 export function packageOf(item) {

@@ -205,7 +205,8 @@ function overview(page, urls, packages) {
     'point carries none of it.',
   ];
   for (const pkg of packages) {
-    lines.push('', `## ${pkg.name}`, '', pkg.blurb, '', `Guide: ${guideLink(from, pkg.guide)}`);
+    lines.push('', `## ${pkg.name}`, '', pkg.blurb);
+    if (pkg.guide) lines.push('', `Guide: ${guideLink(from, pkg.guide)}`);
     lines.push('', '| Entry point | What it holds |', '| --- | --- |');
     for (const entry of ENTRIES.filter((e) => packageOf(e) === pkg.name)) {
       const name = moduleName(entry.subpath, pkg.name);

@@ -2,7 +2,7 @@ import { ENTRIES, entrySource, exportsNothing, JOBS, packageOf } from './referen
 
 /**
  * TypeDoc's options for the reference of the published packages (`@loop/core`, `@loop/net`,
- * `@loop/rapier`), one project: every entry point of reference.mjs, read
+ * `@loop/rapier`, `@loop/r3f`), one project: every entry point of reference.mjs, read
  * with its own doc comments, written as Markdown pages (typedoc-plugin-markdown, with
  * typedoc-vitepress-theme's links and anchors) into src/reference/, where VitePress builds them
  * with the guide. Those pages are generated on every build and not committed (.gitignore).

@@ -5,10 +5,11 @@ import { relativeBase } from './relative-base.mts';
 
 /**
  * The docs site: the guide (src/guide, written by hand), the reference (src/reference, written
- * by TypeDoc from the doc comments of @loop/core, @loop/net and @loop/rapier just before:
- * `pnpm build` runs `typedoc` first) and the home page. The gallery build copies dist/ to docs/ of the site, beside the live apps,
- * which the pages link (live-apps.mts). Dark mode follows the system (VitePress's default
- * `appearance`), search is VitePress's local index (built into the site, nothing online).
+ * by TypeDoc from the doc comments of @loop/core, @loop/net, @loop/rapier and @loop/r3f just
+ * before: `pnpm build` runs `typedoc` first) and the home page. The gallery build copies dist/
+ * to docs/ of the site, beside the live apps, which the pages link (live-apps.mts). Dark mode
+ * follows the system (VitePress's default `appearance`), search is VitePress's local index
+ * (built into the site, nothing online).
  */
 
 /** The reference by package and job (typedoc-jobs.mjs writes it with the pages). */
