@@ -1,46 +1,11 @@
-import { hashNumbers } from '@loop/core/replay';
 import { describe, expect, it } from 'vitest';
 import { createLinkPair } from '../link/memory-link.js';
 import { NetClient } from '../page/net-client.js';
-import { toyClientOptions, toyWire } from '../page/test-client.js';
-import {
-  decodeToy,
-  encodeToy,
-  SEATS,
-  SnapshotFrame,
-  STRIDE,
-  ToyWorld,
-  writeToyInput,
-} from '../page/test-game.js';
+import { toyClientOptions } from '../page/test-client.js';
+import { STRIDE, ToyWorld, writeToyInput } from '../page/test-game.js';
 import { serveLink } from './link-peer.js';
-import type { NetGame } from './net-game.js';
 import { RoomDriver } from './room-driver.js';
-
-const frame = new SnapshotFrame(toyWire.snapshotBodyBytes);
-const reader = new SnapshotFrame(toyWire.snapshotBodyBytes);
-const header = { tick: 0, ack: 0, missed: 0, slot: 0 };
-
-/** The page side's toy game, declared to the room side: the same simulation on both ends. */
-const toyGame: NetGame<ToyWorld> = {
-  wire: toyWire,
-  maxPlayers: SEATS,
-  build: 'toy-1',
-  create: (seed) => new ToyWorld(seed),
-  join: () => {},
-  leave: () => {},
-  inputsOf: (world) => world.inputs,
-  step: (world) => world.step(),
-  encode: (world) => {
-    encodeToy(frame, world);
-    return frame;
-  },
-  decode: (bytes, world) => {
-    if (!reader.read(bytes, header)) return false;
-    decodeToy(reader, world, header.tick);
-    return true;
-  },
-  hash: (world) => hashNumbers(world.state),
-};
+import { toyGame } from './test-toy-game.js';
 
 describe("@loop/net's page side against its room side, over in-memory links (no transport)", () => {
   it("predicts its player exactly as the room steps it: every input in time, the server's state reached bit for bit", () => {

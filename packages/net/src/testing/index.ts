@@ -8,6 +8,14 @@
  */
 export { CountingLink } from './counting-link.js';
 export {
+  type PumpedLink,
+  playSession,
+  type SessionClient,
+  type SessionNetClient,
+  type SessionOptions,
+  type SessionRoom,
+} from './play-session.js';
+export {
   type HarnessClock,
   type HarnessServer,
   RoomHarness,

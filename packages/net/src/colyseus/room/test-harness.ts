@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { NetGame } from '../../server/net-game.js';
 import type { RoomOptions } from '../../server/room-options.js';
 import { type TestState, testGame } from '../../server/test-game.js';
 import { RoomHarness } from '../../testing/room-harness.js';
@@ -25,21 +26,29 @@ export type Harness = RoomHarness<TestRoom>;
  */
 export const Harness = {
   start(options: RoomOptions = {}): Promise<Harness> {
-    return RoomHarness.start<TestRoom>({
-      room: ROOM,
-      tickRate: testGame.wire.tickRate,
-      async start(clock) {
-        const http: HttpServer = createServer();
-        const server = new Server({
-          transport: new WebSocketTransport({ server: http }),
-          greet: false,
-          gracefullyShutdown: false,
-        });
-        server.define(ROOM, fixedStepRoom(testGame, { ...clock, ...options }));
-        await server.listen(0, '127.0.0.1');
-        const port = (http.address() as AddressInfo).port;
-        return { server, port, stop: () => server.gracefullyShutdown(false) };
-      },
-    });
+    return harnessFor<TestState>(testGame, options);
   },
 };
+
+/** {@link Harness} over any game's fixed-step room, defined under {@link ROOM}. */
+export function harnessFor<State>(
+  game: NetGame<State>,
+  options: RoomOptions = {},
+): Promise<RoomHarness<FixedStepRoom<State>>> {
+  return RoomHarness.start<FixedStepRoom<State>>({
+    room: ROOM,
+    tickRate: game.wire.tickRate,
+    async start(clock) {
+      const http: HttpServer = createServer();
+      const server = new Server({
+        transport: new WebSocketTransport({ server: http }),
+        greet: false,
+        gracefullyShutdown: false,
+      });
+      server.define(ROOM, fixedStepRoom(game, { ...clock, ...options }));
+      await server.listen(0, '127.0.0.1');
+      const port = (http.address() as AddressInfo).port;
+      return { server, port, stop: () => server.gracefullyShutdown(false) };
+    },
+  });
+}
