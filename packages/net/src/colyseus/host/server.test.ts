@@ -69,10 +69,12 @@ describe("the operators' routes, on the operators' port (real server, the game's
     const misses = [
       ['POST', '/stats'],
       ['GET', '/stats/more'],
+      ['GET', '/stats/'],
       ['POST', `/recording/${roomId}`],
       ['GET', `/recording/${roomId}/more`],
       ['GET', `/more/recording/${roomId}`],
       ['GET', '/recording/'],
+      ['GET', '/recording/a/b'],
       ['GET', '/'],
     ] as const;
     const statuses = [];
