@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { placeAtRest } from './place.js';
 import { Poses } from './poses.js';
 import { check } from './test-support/seed.js';
 import { addBox, boxWorld } from './test-support/world.js';
@@ -8,6 +9,7 @@ import { addBox, boxWorld } from './test-support/world.js';
 const tick = fc.record({
   teleports: fc.array(fc.nat(11), { maxLength: 12 }),
   add: fc.boolean(),
+  toggle: fc.option(fc.nat(11), { nil: undefined }),
   to: fc.tuple(
     fc.double({ min: -8, max: 8, noNaN: true }),
     fc.double({ min: 1, max: 9, noNaN: true }),
@@ -18,8 +20,9 @@ const tick = fc.record({
 describe('Poses under hostile traces, on a real Rapier world', () => {
   it('draws every body between its last two poses, and a body moved by hand at its new pose only', () => {
     // Teleports every tick (the same body twice, bodies just added), bodies added mid-run up to
-    // the capacity, odd numbers of steps: after each step, the current pose is the world's pose
-    // of every body, and a blend at any alpha never smears a jumped body.
+    // the capacity, bodies taken out of the simulation (disabled) and put back somewhere else,
+    // odd numbers of steps: after each step, the current pose is the world's pose of every
+    // body, and a blend at any alpha never smears a jumped body.
     check(
       fc.property(fc.array(tick, { minLength: 1, maxLength: 23 }), (ticks) => {
         const capacity = 12;
@@ -37,6 +40,17 @@ describe('Poses under hostile traces, on a real Rapier world', () => {
             const index = addBox(state, t.to[0], t.to[1]);
             poses.jump(state.bodies[index]!, index);
             jumped.add(index);
+          }
+          if (t.toggle !== undefined && t.toggle < state.count) {
+            const body = state.bodies[t.toggle]!;
+            if (body.isEnabled()) {
+              body.setEnabled(false); // out of the world: never active, its pose kept
+            } else {
+              body.setEnabled(true);
+              placeAtRest(body, { x: t.to[0], y: t.to[1] + 2, z: 3 });
+              poses.jump(body, t.toggle);
+              jumped.add(t.toggle);
+            }
           }
           for (const i of t.teleports) {
             if (i >= state.count) continue;

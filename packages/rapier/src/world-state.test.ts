@@ -45,18 +45,21 @@ describe('WorldState', () => {
     );
   });
 
-  it('continues bit for bit from a keyframe taken mid-collision, bodies added on the way', () => {
+  it('continues bit for bit from a keyframe taken mid-collision, bodies added and taken out on the way', () => {
     // Restore a keyframe taken at a random tick (mid-fall, mid-contact), step on, and the poses
-    // hash as the run that never stopped; bodies added before the keyframe are found again.
+    // hash as the run that never stopped; bodies added before the keyframe are found again, and
+    // a body taken out of the simulation (disabled) stays out.
     check(
       fc.property(
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 31 }),
         fc.integer({ min: 0, max: 3 }),
-        (at, more, added) => {
+        fc.option(fc.nat(3), { nil: undefined }),
+        (at, more, added, off) => {
           const run = (restore: boolean): number[] => {
             const state = boxWorld(4, 0.2);
             for (let i = 0; i < added; i++) addBox(state, 1.5 * i - 2, 6 + i);
+            if (off !== undefined) state.bodies[off]!.setEnabled(false);
             const poses = new Poses(state.count);
             const hashes: number[] = [];
             let keyframe: Uint8Array | undefined;
@@ -71,6 +74,7 @@ describe('WorldState', () => {
               poses.readActive(state.world); // userData found again after a restore
               hashes.push(poses.hash());
             }
+            if (off !== undefined) expect(state.bodies[off]!.isEnabled()).toBe(false);
             state.free();
             return hashes;
           };
