@@ -7,9 +7,17 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { Conditioner, NetFigures, NetSwitches, type PathSettings } from '@loop/net';
-import { joinLink, type RoomLinkState } from '@loop/net/colyseus-client';
-import { measurePanels, PANELS, type View } from '@loop/net/dom';
+import { NetFigures, NetSwitches } from '@loop/net';
+import { joinLink } from '@loop/net/colyseus-client';
+import {
+  conditionerFromUrl,
+  keyAxis,
+  linkStatus,
+  measurePanels,
+  PANELS,
+  pressSwitchKeys,
+  type View,
+} from '@loop/net/dom';
 import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { drawArena } from './page/draw';
@@ -18,14 +26,9 @@ import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
 
 /**
- * The bad network of the N key: 150 ± 30 ms of round trip and 5 % loss, both ways (each
- * direction half the latency). Switch it on to see what prediction and interpolation buy.
- */
-const BAD_NETWORK: PathSettings = { latency: 75, jitter: 15, loss: 0.05, reorder: 0 };
-
-/**
  * Switches in the page's URL, for demos and tests: `?net=bad` starts with the bad network on,
- * `seed=N` seeds its draws, `trace` records every frame (window.arenaTrace, see trace.ts).
+ * `seed=N` seeds its draws (@loop/net/dom's conditionerFromUrl), `trace` records every frame
+ * (window.arenaTrace, see trace.ts).
  */
 const params = new URLSearchParams(location.search);
 
@@ -68,28 +71,6 @@ const input = scope.add(createInput({ pointer: canvas, preventDefault: ARROWS, b
 /** The stick and buttons a held finger gives (touch-steer.ts), rewritten each step. */
 const steer = new Float64Array(3);
 
-/** −1, 0 or 1 from two pairs of keys (WASD and the arrows). */
-function axis(
-  keys: InputSnapshot,
-  plus: string,
-  alt: string,
-  minus: string,
-  altMinus: string,
-): number {
-  const up = keys.isDown(plus) || keys.isDown(alt) ? 1 : 0;
-  return up - (keys.isDown(minus) || keys.isDown(altMinus) ? 1 : 0);
-}
-
-/** The page's words for the link's state: a dropped connection rejoins its seat (the room keeps it 5 s). */
-function showLinkState(state: RoomLinkState, code: number, seat: () => number): void {
-  status.textContent =
-    state === 'reconnecting'
-      ? 'Connection lost: reconnecting…'
-      : state === 'open'
-        ? `Reconnected to seat ${seat() + 1}`
-        : `Disconnected (${code}). Reload to join again.`;
-}
-
 /**
  * Joins the arena through the dev server's proxy (vite.config.ts): the link, the conditioner
  * on it (`?net=bad` switches it on, `seed=N` seeds it), the arena's client over both, and the
@@ -102,13 +83,13 @@ async function join() {
     'arena',
     {},
     {
-      onState: (state, code) => showLinkState(state, code, () => client?.predictor.slot ?? 0),
+      onState: (state, code) => {
+        status.textContent = linkStatus(state, code, client?.predictor.slot ?? 0);
+      },
     },
   );
   scope.add(() => void link.leave());
-  const seed = Number(params.get('seed')) || Date.now();
-  const conditioner = new Conditioner(link, { up: BAD_NETWORK, down: BAD_NETWORK, seed });
-  conditioner.enabled = params.get('net') === 'bad';
+  const conditioner = conditionerFromUrl(link, params);
   client = new ArenaClient(conditioner);
   const trace = params.has('trace') ? new FrameTrace() : undefined;
   if (trace) Object.assign(window, { arenaTrace: { trace, client, roomId: link.room.roomId } });
@@ -117,8 +98,8 @@ async function join() {
 
 /** This frame's keys and pointer into the client's input: keys first, else a held finger. */
 function steerFrom(keys: InputSnapshot, client: ArenaClient): void {
-  const x = axis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
-  const y = axis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
+  const x = keyAxis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
+  const y = keyAxis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
   const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
   const p = keys.pointer;
   if (
@@ -150,9 +131,7 @@ async function start(): Promise<void> {
     mode: 'variable',
     update() {
       const keys = input.sample();
-      const codes = switches.codes;
-      for (let i = 0; i < codes.length; i++)
-        if (keys.wasPressed(codes[i]!)) switches.press(codes[i]!);
+      pressSwitchKeys(switches, keys);
       steerFrom(keys, client);
       conditioner.pump();
       steps = client.update();

@@ -7,4 +7,12 @@
  * @module @loop/net/dom
  */
 export { letterbox, PANEL_GAP, PANELS, type View } from './letterbox.js';
+export {
+  BAD_NETWORK,
+  conditionerFromUrl,
+  type Keys,
+  keyAxis,
+  linkStatus,
+  pressSwitchKeys,
+} from './page-wiring.js';
 export { type Boxed, measurePanels } from './panels.js';
