@@ -27,13 +27,12 @@ describe('replayLoop', () => {
       },
     });
     loop.start();
-    let now = 0;
-    for (let f = 0; f < 40; f++) loop.frame((now += STEP_MS));
+    for (let f = 1; f <= 40; f++) loop.frame(f * STEP_MS);
     expect(game.steps).toBeGreaterThanOrEqual(38);
     expect(loop.timeScale).toBe(1);
     expect(status.phase).toBe('recording');
     replay = true;
-    loop.frame((now += STEP_MS));
+    loop.frame(41 * STEP_MS);
     expect(status.phase).toBe('replaying');
     expect(loop.timeScale).toBe(0.5);
     expect(drawn.length).toBe(41);

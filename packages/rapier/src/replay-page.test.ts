@@ -59,9 +59,10 @@ function pair() {
 describe('replayWorkerLoop', () => {
   it('draws the worker’s Rapier game blended, and hands out its loading, status, saves and figures', async () => {
     const { page, channel, seen, drawn } = pair();
-    let now = 0;
-    await until(() => channel.tick((now += STEP_MS)), 'the worker asks for frames');
-    for (let t = 0; t < 30; t++) channel.tick((now += STEP_MS));
+    let frames = 0;
+    const tick = () => channel.tick(++frames * STEP_MS);
+    await until(tick, 'the worker asks for frames');
+    for (let t = 0; t < 30; t++) tick();
     await until(() => {
       page.loop.frame(performance.now());
       return page.loop.tick >= 20;
