@@ -1,7 +1,7 @@
 import { createLoop, type LoopState } from '@loop/core';
-import { BoxGeometry, Mesh, MeshBasicMaterial, Quaternion, Scene, Vector3 } from 'three';
 // The rapier template's own code, not a copy of it: what the bench times is what the game runs.
-import { Poses } from '../../../templates/rapier/src/poses';
+import { Poses } from '@loop/rapier';
+import { BoxGeometry, Mesh, MeshBasicMaterial, Quaternion, Scene, Vector3 } from 'three';
 import { View } from '../../../templates/rapier/src/scene';
 import type { PoseSequence } from './rapier-poses';
 

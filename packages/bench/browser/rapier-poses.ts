@@ -1,6 +1,6 @@
+import { Poses } from '@loop/rapier';
 import { CONTROLS } from '../../../templates/rapier/src/controls';
 import { initPhysics, Physics } from '../../../templates/rapier/src/physics';
-import { Poses } from '../../../templates/rapier/src/poses';
 
 /**
  * Real poses to blend: the rapier template's own world (its pile of `boxes` boxes and the
@@ -37,6 +37,6 @@ export async function recordPoses(boxes: number, steps: number): Promise<PoseSeq
     orientations.push(Float32Array.from(poses.orientations.current));
   }
   const stepMs = physics.stepMsTotal / steps;
-  physics.free();
+  physics.state.free();
   return { count: physics.count, positions, orientations, stepMs, readMs: readMs / steps };
 }

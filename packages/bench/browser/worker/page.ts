@@ -1,9 +1,9 @@
 import { composeMatrices, createLoop, type Loop, lerpArray, slerpArray } from '@loop/core';
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
+import { poseLayout } from '@loop/rapier';
 import { busyPage } from '../../../../templates/rapier/src/busy';
 import { CONTROLS, MOVE_X } from '../../../../templates/rapier/src/controls';
 import { Game } from '../../../../templates/rapier/src/game';
-import { snapshotLayout } from '../../../../templates/rapier/src/page';
 import { initPhysics } from '../../../../templates/rapier/src/physics';
 
 /**
@@ -106,7 +106,7 @@ async function run(mode: Mode, bodies: number, seconds: number, busyMs: number):
   } else {
     loop = createWorkerLoop({
       worker: new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }),
-      snapshot: snapshotLayout(bodies),
+      snapshot: poseLayout(bodies),
       input: 1,
       init: options,
       timestep: TIMESTEP,

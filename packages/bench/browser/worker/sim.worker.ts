@@ -3,9 +3,9 @@
  * and replays), served by `@loop/core/worker`, with the stick of input word 0 driving the ball.
  */
 import { serveSimulation } from '@loop/core/worker';
+import type { PoseLayout } from '@loop/rapier';
 import { CONTROLS, MOVE_X } from '../../../../templates/rapier/src/controls';
 import { Game, type GameOptions } from '../../../../templates/rapier/src/game';
-import type { PoseLayout } from '../../../../templates/rapier/src/page';
 import { initPhysics } from '../../../../templates/rapier/src/physics';
 
 serveSimulation<PoseLayout>(async ({ data }) => {
