@@ -1,7 +1,11 @@
-import { type GameServer, type StartOptions, startServer as startHost } from '@loop/net/colyseus';
-import { arenaRoom } from './arena-room';
+import {
+  type GameServer,
+  liveRoomsSource,
+  type StartOptions,
+  startServer as startHost,
+} from '@loop/net/colyseus';
+import { ArenaRoom, arenaRoom } from './arena-room';
 import type { ArenaConfig } from './config';
-import { arenaRooms } from './operator-route';
 
 export type { GameServer, ProcessStats } from '@loop/net/colyseus';
 
@@ -16,11 +20,13 @@ export interface ArenaStartOptions extends Omit<StartOptions, 'rooms' | 'operato
 
 /**
  * What this game gives @loop/net's startServer: its one room type as `'arena'`, its settings
- * checked here (a RangeError names the setting) before anything listens, and its rooms for the
- * operators' routes. The scripts (start.mjs, game-server.mjs) pass it too.
+ * checked here (a RangeError names the setting) before anything listens, and its live rooms for
+ * the operators' routes (GET /stats lists their figures; GET /recording/<roomId> gives a room's
+ * session for a bug report: replay it with `replaySession(arenaGame, Recording.fromBytes(bytes,
+ * SIMULATION_BUILD))`). The scripts (start.mjs, game-server.mjs) pass it too.
  */
 export function arenaHost(arena: ArenaConfig = {}): Pick<StartOptions, 'rooms' | 'operator'> {
-  return { rooms: { arena: arenaRoom(arena) }, operator: arenaRooms };
+  return { rooms: { arena: arenaRoom(arena) }, operator: liveRoomsSource(ArenaRoom.live) };
 }
 
 /**
