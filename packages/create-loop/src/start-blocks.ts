@@ -30,6 +30,8 @@ export const MARKED_FILES = [
   'apps/gallery/README.md',
   'packages/core/README.md',
   'packages/create-loop/README.md',
+  'packages/r3f/README.md',
+  'packages/rapier/README.md',
 ] as const;
 
 /** What a block's text depends on besides the switch. */

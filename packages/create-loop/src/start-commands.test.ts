@@ -63,10 +63,12 @@ describe('the two states of the switch', () => {
     expect(before).toContain(
       'pnpm install && pnpm --filter @loop/core --filter @loop/rapier build',
     );
-    expect(before).toContain('pnpm --filter @loop/core --filter @loop/rapier exec pnpm pack');
     expect(before).toContain(
-      'npm install /path/to/loop/packages/core/loop-core-1.2.3.tgz ' +
-        '/path/to/loop/packages/rapier/loop-rapier-1.2.3.tgz @dimforge/rapier3d',
+      'pnpm --filter @loop/core --filter @loop/rapier exec pnpm pack --pack-destination ../../packs',
+    );
+    expect(before).toContain(
+      'npm install /path/to/loop/packs/loop-core-1.2.3.tgz ' +
+        '/path/to/loop/packs/loop-rapier-1.2.3.tgz @dimforge/rapier3d',
     );
     expect(before).toContain('install the tarballs:');
     expect(before).not.toContain('@dimforge/rapier3d build');

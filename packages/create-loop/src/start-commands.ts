@@ -146,19 +146,35 @@ export function installMarkdown(
   const tarball = (name: string) => `${name.slice(1).replace('/', '-')}-${version}.tgz`;
   const folder = (name: string) => name.slice('@loop/'.length);
   const filters = loop.map((name) => `--filter ${name}`).join(' ');
-  const paths = loop.map((name) => `/path/to/loop/packages/${folder(name)}/${tarball(name)}`);
-  const one = loop.length === 1;
+  if (loop.length === 1) {
+    const [name] = loop as [string];
+    return [
+      `${NOT_ON_NPM} Today, pack it in a clone of the loop repository and install the tarball:`,
+      shBlock(
+        alignComments([
+          [`pnpm install && pnpm ${filters} build`, 'in the clone'],
+          [`cd packages/${folder(name)} && pnpm pack`, `writes ${tarball(name)}`],
+          [
+            `npm install /path/to/loop/packages/${folder(name)}/${tarball(name)}`,
+            'in your project',
+          ],
+        ]),
+      ),
+      'After the first release it will be:',
+      release,
+    ].join('\n\n');
+  }
+  // Several: packed into one folder of the clone, so the install line stays readable.
+  const paths = loop.map((name) => `/path/to/loop/packs/${tarball(name)}`);
   return [
-    `${NOT_ON_NPM} Today, pack ${one ? 'it' : 'them'} in a clone of the loop repository and install the ${one ? 'tarball' : 'tarballs'}:`,
-    shBlock(
-      alignComments([
-        [`pnpm install && pnpm ${filters} build`, 'in the clone'],
-        one
-          ? [`cd packages/${folder(loop[0]!)} && pnpm pack`, `writes ${tarball(loop[0]!)}`]
-          : [`pnpm ${filters} exec pnpm pack`, `writes ${loop.map(tarball).join(', ')}`],
-        [`npm install ${[...paths, ...others].join(' ')}`, 'in your project'],
-      ]),
-    ),
+    `${NOT_ON_NPM} Today, pack them in a clone of the loop repository and install the tarballs:`,
+    shBlock([
+      '# in the clone',
+      `pnpm install && pnpm ${filters} build`,
+      `pnpm ${filters} exec pnpm pack --pack-destination ../../packs`,
+      '# in your project',
+      `npm install ${[...paths, ...others].join(' ')}`,
+    ]),
     'After the first release it will be:',
     release,
   ].join('\n\n');
