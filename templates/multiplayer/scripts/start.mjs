@@ -13,7 +13,9 @@ import { stopOnSignals } from '@loop/net/colyseus';
 import { serveBuilt } from '@loop/net/vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const served = await serveBuilt({ root, module: '/src/server/server.ts' }).catch((error) => {
+// Hosts set PORT themselves; HOST and the limits are read by serveBuilt.
+const port = Number(process.env.PORT) || 3000;
+const served = await serveBuilt({ root, module: '/src/server/server.ts', port }).catch((error) => {
   console.error(`npm start: ${error.message}`);
   process.exit(1);
 });

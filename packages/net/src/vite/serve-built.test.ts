@@ -27,6 +27,25 @@ describe('serveBuilt: `npm start`, the built page and the game server on one por
     }
   });
 
+  it('takes the port and host given over the environment’s', async () => {
+    const port = await freePort();
+    const env = { PORT: '1', HOST: '0.0.0.0' };
+    const served = await serveBuilt({
+      root,
+      module: '/test-server.ts',
+      page: '.',
+      env,
+      port,
+      host: '127.0.0.1',
+    });
+    try {
+      expect([served.game.port, served.host]).toEqual([port, '127.0.0.1']);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('refuses to start without a built page, saying how to build it', async () => {
     await expect(serveBuilt({ root, module: '/test-server.ts', page: 'dist' })).rejects.toThrow(
       /^no built page in .*dist; run npm run build first$/,

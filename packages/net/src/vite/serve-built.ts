@@ -13,6 +13,10 @@ export interface ServeBuiltOptions {
   module: string;
   /** The built page's folder under the root; default `dist` (Vite's). */
   page?: string;
+  /** The players' port; default PORT from `env`, else 3000. */
+  port?: number;
+  /** The interface; default HOST from `env`, else 0.0.0.0. */
+  host?: string;
   /** Where PORT, HOST and the limits are read; default `process.env`. */
   env?: NodeJS.ProcessEnv;
 }
@@ -40,8 +44,8 @@ export async function serveBuilt(options: ServeBuiltOptions): Promise<ServedBuil
   if (!existsSync(join(page, 'index.html'))) {
     throw new Error(`no built page in ${page}; run npm run build first`);
   }
-  const host = env.HOST || '0.0.0.0';
-  const port = Number(env.PORT) || 3000;
+  const host = options.host ?? (env.HOST || '0.0.0.0');
+  const port = options.port ?? (Number(env.PORT) || 3000);
   const { loader, modules } = await loadModules(options.root, options.module);
   const startServer = modules[0].startServer as (o: StartOptions) => Promise<GameServer>;
   let game: GameServer;
