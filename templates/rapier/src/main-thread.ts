@@ -1,8 +1,9 @@
 import type { Loop } from '@loop/core';
 import { type LoadProgress, type PhysicsFigures, replayLoop } from '@loop/rapier';
+import { pickedFile } from '@loop/rapier/dom';
 import { BUILD } from './build';
 import { Game } from './game';
-import { draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
+import { draw, gameOptions, MAX_STEPS, type Page } from './page';
 import { initPhysics } from './physics';
 import { View } from './scene';
 

@@ -7,9 +7,9 @@ import {
   watchCanvas,
 } from '@loop/core/dom';
 import { firstStatus, overlayLines, showLoading } from '@loop/rapier';
+import { ReplayPanel } from '@loop/rapier/dom';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
-import { ReplayPanel } from './hud';
 import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;

@@ -1,19 +1,9 @@
 import { Poses } from '@loop/rapier';
 import { describe, expect, it, vi } from 'vitest';
-import { BOXES, draw, gameOptions, KEYFRAME_SECONDS, pickedFile, SIMULATION_HZ } from './page';
+import { BOXES, draw, gameOptions, KEYFRAME_SECONDS, SIMULATION_HZ } from './page';
 import { View } from './scene';
 
 describe('the page’s shared parts', () => {
-  it('takes the picked file and clears the picker, so the same file picked again loads again', () => {
-    const file = new File([], 'a.looprec');
-    const picker = { files: [file], value: 'C:\\fakepath\\a.looprec' };
-    expect(pickedFile(picker as unknown as HTMLInputElement)).toBe(file);
-    expect(picker.value).toBe('');
-    const empty = { files: null, value: 'x' };
-    expect(pickedFile(empty as unknown as HTMLInputElement)).toBeUndefined();
-    expect(empty.value).toBe('');
-  });
-
   it('makes both modes’ games alike: the pile, the step and the keyframes', () => {
     expect(gameOptions()).toEqual({
       boxes: BOXES,

@@ -2,8 +2,8 @@ import type { Loop } from '@loop/core';
 import type { CanvasSize, Input, Scope } from '@loop/core/dom';
 import type { WorkerLoop } from '@loop/core/worker';
 import type { LoadingView, PhysicsFigures } from '@loop/rapier';
+import type { ReplayPanel } from '@loop/rapier/dom';
 import type { WebGLRenderer } from 'three';
-import type { ReplayPanel } from './hud';
 import type { View } from './scene';
 
 /** 60 steps a second: Rapier's own default, and smooth on most displays with interpolation. */
@@ -58,13 +58,6 @@ export interface Started {
 
 /** Starts a mode's simulation and drawing on `page`. */
 export type StartMode = (page: Page) => Started;
-
-/** The file the person just picked, cleared so that picking it again fires `change` again. */
-export function pickedFile(fileInput: HTMLInputElement): File | undefined {
-  const file = fileInput.files?.[0];
-  fileInput.value = '';
-  return file;
-}
 
 /** The options a Game gets in either mode. */
 export function gameOptions() {

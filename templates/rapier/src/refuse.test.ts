@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLS } from './controls';
 import { Game } from './game';
 import { defaults, play, steady, TIMESTEP } from './headless.test-support';
-import { ReplayPanel } from './hud';
+import { ReplayPanel } from '@loop/rapier/dom';
 import { initPhysics, Physics } from './physics';
 
 beforeAll(() => initPhysics());

@@ -5,9 +5,10 @@ import {
   type ReplayRequest,
   replayWorkerLoop,
 } from '@loop/rapier';
+import { pickedFile } from '@loop/rapier/dom';
 import { BUILD } from './build';
 import { Controls } from './controls';
-import { BOXES, draw, gameOptions, MAX_STEPS, type Page, pickedFile } from './page';
+import { BOXES, draw, gameOptions, MAX_STEPS, type Page } from './page';
 import { View } from './scene';
 import { PressCounter, WORDS } from './words';
 

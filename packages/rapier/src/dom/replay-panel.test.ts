@@ -1,6 +1,6 @@
-import { firstStatus, type ReplayStatus } from '@loop/rapier';
+import { firstStatus, type ReplayStatus } from '../replay-status.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReplayPanel } from './hud';
+import { pickedFile, ReplayPanel, replayStatusText } from './replay-panel.js';
 
 /** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */
 function statusLine() {
@@ -150,5 +150,50 @@ describe('ReplayPanel.save', () => {
     expect(revoke).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(revoke).toHaveBeenCalledWith(link.href);
+  });
+});
+
+describe('ReplayPanel options', () => {
+  it('names the file after the game and writes the game’s own line', () => {
+    const link = { href: '', download: '', click: vi.fn() };
+    vi.stubGlobal('document', { createElement: () => link });
+    const line = statusLine();
+    const panel = new ReplayPanel(status(), line as unknown as HTMLElement, {
+      file: 'marbles',
+      text: (s) => `${s.phase}!`,
+    });
+    panel.save(new Uint8Array([1]), 'b1');
+    expect(link.download).toBe('marbles-b1.looprec');
+    panel.refresh();
+    expect(line.textContent).toBe('recording!');
+  });
+
+  it('refuses a file name that is empty or has slashes, and a text that is no function', () => {
+    const line = statusLine() as unknown as HTMLElement;
+    for (const file of ['', 'a/b', 'a\\b']) {
+      expect(() => new ReplayPanel(status(), line, { file })).toThrow(
+        new RangeError(`ReplayPanel file must be a file name without slashes, got ${file}`),
+      );
+    }
+    expect(() => new ReplayPanel(status(), line, { text: 'x' as never })).toThrow(
+      new RangeError('ReplayPanel text must be a function, got x'),
+    );
+  });
+
+  it('is the default text', () => {
+    const s = status({ phase: 'matched', matched: 3 });
+    expect(replayStatusText(s)).toBe('replay matched 3 ticks');
+  });
+});
+
+describe('pickedFile', () => {
+  it('takes the picked file and clears the picker, so the same file picked again loads again', () => {
+    const file = new File([], 'a.looprec');
+    const picker = { files: [file], value: 'C:\\fakepath\\a.looprec' };
+    expect(pickedFile(picker as unknown as HTMLInputElement)).toBe(file);
+    expect(picker.value).toBe('');
+    const empty = { files: null, value: 'x' };
+    expect(pickedFile(empty as unknown as HTMLInputElement)).toBeUndefined();
+    expect(empty.value).toBe('');
   });
 });
