@@ -1,4 +1,4 @@
-/** Replaced at build time by vite.config.ts (`define`); see buildId() there. */
+/** Replaced at build time (`define` of `rapierGameConfig` in vite.config.ts; see `buildId` of @loop/rapier/vite). */
 declare const __BUILD__: string;
 
 /**

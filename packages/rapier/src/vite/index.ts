@@ -1,93 +1,13 @@
 /**
- * `@loop/rapier/vite`: the build side of a Rapier game made with Vite. `rapierWasm()` serves
- * Rapier's WebAssembly as a file of its own for the loader of `@loop/rapier` (`wasmLoader`), and
- * `ISOLATION` holds the two headers that give a page SharedArrayBuffer for worker mode. Runs in
- * Node, in the game's `vite.config.ts`; nothing of it reaches the page.
+ * `@loop/rapier/vite`: the build side of a Rapier game made with Vite. `rapierGameConfig()` is
+ * the whole config such a game starts from; beneath it `rapierWasm()` serves Rapier's
+ * WebAssembly as a file of its own for the loader of `@loop/rapier` (`wasmLoader`), `ISOLATION`
+ * holds the two headers that give a page SharedArrayBuffer for worker mode, and `buildId()`
+ * hashes the game's source and versions for its recordings. Runs in Node, in the game's
+ * `vite.config.ts`; nothing of it reaches the page.
  *
  * @module @loop/rapier/vite
  */
-import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { Plugin } from 'vite';
-
-/**
- * Cross-origin isolation: with these two headers a page gets SharedArrayBuffer, and worker mode
- * (`@loop/core/worker`) hands snapshots over through shared memory; without them it runs over
- * transferred buffers, with the same results. `server: { headers: ISOLATION }` and
- * `preview: { headers: ISOLATION }`; a host of the built game sends them itself.
- */
-export const ISOLATION: Readonly<Record<string, string>> = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
-
-/** Options of {@link rapierWasm}. */
-export interface RapierWasmOptions {
-  /**
-   * The Rapier package whose WebAssembly is a file of its own. Default `@dimforge/rapier3d`;
-   * another build with the same files (`@dimforge/rapier3d-deterministic`) goes here.
-   */
-  readonly package?: string;
-  /** Where Vite's config lives (`import.meta.url` of vite.config.ts): where the package is found. */
-  readonly root?: string;
-}
-
-/** The module that stands in for Rapier's `import * as wasm from './rapier_wasm3d_bg.wasm'`. */
-const DEFERRED = '\0rapier-wasm-deferred';
-/** The WebAssembly file and the glue module that imports it, in every Rapier 3D build. */
-const WASM = 'rapier_wasm3d_bg.wasm';
-const GLUE = 'rapier_wasm3d.js';
-
-/**
- * Rapier's WebAssembly as a file of its own, for `wasmLoader`. `@dimforge/rapier3d` (unlike the
- * `-compat` build, which inlines the WebAssembly into 4.3 MB of base64) imports its `.wasm` file
- * as an ES module: instantiated by the bundler before any of Rapier's code runs, with no way to
- * watch the download. This plugin leaves that import empty, so the loader fetches the file
- * itself (cached apart from the game's code, compiled as it streams in) and reports the bytes as
- * they arrive. It defines `__RAPIER_WASM_BYTES__`, the file's size, so the progress has a total
- * even when the host compresses the file; keeps Vite's dependency pre-bundling away from Rapier
- * (which would meet that import first); and points the bare package name at its `module` entry,
- * which Vitest in Node does not read. Why not vite-plugin-wasm: it instantiates the file inside
- * the import, behind a top-level await, so the page could neither count the bytes nor show
- * anything before they are in. Use it for the page and for the worker:
- * `plugins: [rapierWasm()]`, `worker: { plugins: () => [rapierWasm()] }`.
- */
-export function rapierWasm(options: RapierWasmOptions = {}): Plugin {
-  const name = options.package ?? '@dimforge/rapier3d';
-  if (typeof name !== 'string' || name === '') {
-    throw new RangeError(`rapierWasm package must be a package name, got ${String(name)}`);
-  }
-  const bytes = statSync(wasmFile(name, options.root)).size;
-  return {
-    name: 'rapier-wasm',
-    enforce: 'pre',
-    config: () => ({
-      define: { __RAPIER_WASM_BYTES__: String(bytes) },
-      // A file to fetch (`?url`), or its bytes as a data: URL (`?inline`, for Node's tests).
-      assetsInclude: [`**/${WASM}`],
-      optimizeDeps: { exclude: [name] },
-      resolve: { alias: [{ find: new RegExp(`^${name}$`), replacement: `${name}/rapier.js` }] },
-    }),
-    resolveId(source, importer) {
-      const from = importer?.split('?')[0]?.replaceAll('\\', '/') ?? '';
-      if (source === `./${WASM}` && from.endsWith(`/${name}/${GLUE}`)) return DEFERRED;
-      return undefined;
-    },
-    load(id) {
-      // Rapier's glue hands this (empty) namespace to __wbg_set_wasm; the loader sets the real
-      // exports once the file is instantiated, before any of Rapier is called.
-      return id === DEFERRED ? 'export {};' : undefined;
-    },
-  };
-}
-
-/** Where a Rapier package's WebAssembly file is installed (it has no `exports` map to forbid it). */
-function wasmFile(name: string, root: string | undefined): string {
-  const from = root ?? join(process.cwd(), 'package.json');
-  try {
-    return createRequire(from).resolve(`${name}/${WASM}`);
-  } catch {
-    throw new RangeError(`rapierWasm package ${name} is not installed where ${from} can see it`);
-  }
-}
+export { type BuildIdOptions, buildId } from './build-id.js';
+export { type RapierGameConfigOptions, rapierGameConfig } from './game-config.js';
+export { ISOLATION, type RapierWasmOptions, rapierWasm } from './rapier-wasm.js';
