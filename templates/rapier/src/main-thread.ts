@@ -1,6 +1,6 @@
 import type { Loop } from '@loop/core';
 import { type LoadProgress, type PhysicsFigures, replayLoop } from '@loop/rapier';
-import { pickedFile } from '@loop/rapier/dom';
+import { bindReplayControls } from '@loop/rapier/dom';
 import { BUILD } from './build';
 import { Game } from './game';
 import { draw, gameOptions, MAX_STEPS, type Page } from './page';
@@ -19,15 +19,13 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
   const view = new View(game.poses);
   page.onResize = (size) => view.resize(renderer, size);
   const replays = game.replays;
-  replays.speed = Number(speed.value);
-  scope.listen(speed, 'change', () => {
-    replays.speed = Number(speed.value);
-  });
-  scope.listen(page.save, 'click', () => panel.save(replays.save(), BUILD));
-  scope.listen(page.fileInput, 'change', () => {
-    const file = pickedFile(page.fileInput);
-    const play = (bytes: Uint8Array) => replays.load(bytes);
-    if (file) void panel.load(file, play, (e) => replays.refuse(e));
+  bindReplayControls(scope, { speed, save: page.save, load: page.fileInput, panel }, {
+    speed: (value) => {
+      replays.speed = value;
+    },
+    save: () => panel.save(replays.save(), BUILD),
+    load: (bytes) => replays.load(bytes),
+    refuse: (error) => replays.refuse(error),
   });
 
   const { loop, status, figures } = replayLoop({

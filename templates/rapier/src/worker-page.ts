@@ -5,7 +5,7 @@ import {
   type ReplayRequest,
   replayWorkerLoop,
 } from '@loop/rapier';
-import { pickedFile } from '@loop/rapier/dom';
+import { bindReplayControls } from '@loop/rapier/dom';
 import { BUILD } from './build';
 import { Controls } from './controls';
 import { BOXES, draw, gameOptions, MAX_STEPS, type Page } from './page';
@@ -57,13 +57,11 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   });
   const send = (request: ReplayRequest) => worker.request(request);
   scope.add(worker.loop).start();
-  send({ speed: Number(speed.value) });
-  scope.listen(speed, 'change', () => send({ speed: Number(speed.value) }));
-  scope.listen(page.save, 'click', () => send({ save: true }));
-  scope.listen(page.fileInput, 'change', () => {
-    const file = pickedFile(page.fileInput);
-    const refuse = (error: unknown) => send({ refuse: String(error) });
-    if (file) void panel.load(file, (bytes) => send({ load: bytes }), refuse);
+  bindReplayControls(scope, { speed, save: page.save, load: page.fileInput, panel }, {
+    speed: (value) => send({ speed: value }),
+    save: () => send({ save: true }),
+    load: (bytes) => send({ load: bytes }),
+    refuse: (error) => send({ refuse: String(error) }),
   });
   return { loop: worker.loop, figures: worker.figures };
 }
