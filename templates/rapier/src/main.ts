@@ -10,7 +10,14 @@ import { firstStatus, overlayLines, showLoading } from '@loop/rapier';
 import { ReplayPanel } from '@loop/rapier/dom';
 import { WebGLRenderer } from 'three';
 import { BUSY_MS, busyPage } from './busy';
-import { KEYFRAME_SECONDS, type Mode, type Page, SIMULATION_HZ, type StartMode } from './page';
+import {
+  KEYFRAME_SECONDS,
+  type Mode,
+  type Page,
+  REFRESH_MS,
+  SIMULATION_HZ,
+  type StartMode,
+} from './page';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
 const status = document.querySelector<HTMLElement>('#replay')!;
@@ -88,7 +95,6 @@ try {
 if (run && !disposed) start(run);
 
 function start(run: StartMode): void {
-  let stoppedAlready = false;
   // Without WebGL (turned off, a blocked GPU) the page says so, and the simulation, its
   // overlay and replays run on undrawn.
   const renderer = requireWebGL()
@@ -109,12 +115,13 @@ function start(run: StartMode): void {
     if (frames < 2 && ++frames === 2) input.tap('KeyB');
     loading.done();
   };
+  const panel = new ReplayPanel(firstStatus(), status);
   const page: Page = {
     scope,
     canvas,
     renderer,
     input,
-    panel: new ReplayPanel(firstStatus(), status),
+    panel,
     speed: document.querySelector<HTMLSelectElement>('#speed')!,
     fileInput: document.querySelector<HTMLInputElement>('#load')!,
     save: document.querySelector<HTMLButtonElement>('#save')!,
@@ -122,12 +129,7 @@ function start(run: StartMode): void {
     stopped(error) {
       console.error(error);
       loading.fail(error); // before the first frame (the worker's load failed): said there too
-      // The first error is the cause; what a stopped game throws after it (a worker whose setup
-      // failed, asked to step) only follows from it.
-      if (stoppedAlready) return;
-      stoppedAlready = true;
-      status.dataset.replay = 'error';
-      status.textContent = `the game stopped: ${error instanceof Error ? error.message : String(error)}`;
+      panel.stop(error); // the first error only: what follows it only follows from it
     },
     onResize: () => {},
   };
@@ -143,9 +145,7 @@ function start(run: StartMode): void {
   // Folded at first on a small screen, unless the player opened or folded it before.
   if (small && !statsFoldRemembered()) overlay.collapsed = true;
   scope.add(overlay);
-  page.panel.refresh();
-  const timer = setInterval(() => page.panel.refresh(), 250);
-  scope.add(() => clearInterval(timer));
+  scope.add(panel.refreshEvery(REFRESH_MS));
 }
 
 /** Whether the stats overlay remembers a fold from an earlier visit (its default storage key). */

@@ -197,3 +197,45 @@ describe('pickedFile', () => {
     expect(empty.value).toBe('');
   });
 });
+
+describe('ReplayPanel.stop', () => {
+  it('says the game stopped and why, the first error only', () => {
+    const { line, panel } = panelOf(status());
+    expect(panel.stop(new Error('worker failed'))).toBe(true);
+    expect(line.dataset.replay).toBe('error');
+    expect(line.textContent).toBe('the game stopped: worker failed');
+    expect(panel.stop(new Error('asked to step'))).toBe(false);
+    expect(line.textContent).toBe('the game stopped: worker failed');
+    const other = panelOf(status());
+    other.panel.stop('a string');
+    expect(other.line.textContent).toBe('the game stopped: a string');
+  });
+});
+
+describe('ReplayPanel.refreshEvery', () => {
+  it('refreshes at once and every ms until stopped', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const source = status();
+    const { line, panel } = panelOf(source);
+    const stop = panel.refreshEvery(250);
+    expect(line.dataset.replay).toBe('recording');
+    Object.assign(source, { phase: 'matched', changes: 1, matched: 2 });
+    vi.advanceTimersByTime(249);
+    expect(line.dataset.replay).toBe('recording');
+    vi.advanceTimersByTime(1);
+    expect(line.dataset.replay).toBe('matched');
+    stop();
+    Object.assign(source, { phase: 'replaying', changes: 2 });
+    vi.advanceTimersByTime(1000);
+    expect(line.dataset.replay).toBe('matched');
+  });
+
+  it('refuses a period that is not a positive number', () => {
+    const { panel } = panelOf(status());
+    for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => panel.refreshEvery(ms)).toThrow(
+        new RangeError(`ReplayPanel refreshEvery ms must be a positive number, got ${ms}`),
+      );
+    }
+  });
+});

@@ -29,6 +29,8 @@ export class ReplayPanel {
   private shownTicks = Number.NaN;
   private readonly file: string;
   private readonly text: (status: ReplayStatus) => string;
+  /** Whether `stop` has written the line already. */
+  private stopped = false;
 
   /** `source` is read at each refresh: assign a new one when a worker posts it. */
   constructor(
@@ -71,6 +73,33 @@ export class ReplayPanel {
     s.dataset.matched = String(r.matched);
     s.dataset.length = String(r.length);
     s.textContent = this.text(r);
+  }
+
+  /**
+   * Says on the status line that the game stopped and why (`data-replay` becomes `error`), the
+   * first time only: the first error is the cause, and what a stopped game throws after it (a
+   * worker whose setup failed, asked to step) only follows from it. Returns whether it wrote.
+   */
+  stop(error: unknown): boolean {
+    if (this.stopped) return false;
+    this.stopped = true;
+    this.status.dataset.replay = 'error';
+    const message = error instanceof Error ? error.message : String(error);
+    this.status.textContent = `the game stopped: ${message}`;
+    return true;
+  }
+
+  /**
+   * Refreshes the line every `ms` (a few times a second, never per frame: the overlay keeps its
+   * own pace) from now on, and once at once. Returns the function that stops it.
+   */
+  refreshEvery(ms: number): () => void {
+    if (!(ms > 0) || !Number.isFinite(ms)) {
+      throw new RangeError(`ReplayPanel refreshEvery ms must be a positive number, got ${ms}`);
+    }
+    this.refresh();
+    const timer = setInterval(() => this.refresh(), ms);
+    return () => clearInterval(timer);
   }
 
   /**
