@@ -30,6 +30,7 @@ export const MARKED_FILES = [
   'apps/gallery/README.md',
   'packages/core/README.md',
   'packages/create-loop/README.md',
+  'packages/net/README.md',
   'packages/r3f/README.md',
   'packages/rapier/README.md',
 ] as const;
