@@ -2,7 +2,8 @@
 /**
  * The benchmarks of this tree beside those of another commit, in one run on one machine:
  *
- *   node scripts/bench-compare.mjs --base <commit>     e.g. --base main, --base v0.1.0
+ *   pnpm bench:compare <commit>                        e.g. main, v0.1.0
+ *   node scripts/bench-compare.mjs --base <commit>     the same
  *
  * Figures from two runs on different days or machines cannot be compared; these can. The other
  * commit is checked out in a temporary git worktree (removed at the end, also on failure),
@@ -22,9 +23,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { base: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  options: { base: { type: 'string' } },
+  allowPositionals: true,
+});
+values.base ??= positionals[0];
 if (!values.base) {
-  console.error('usage: node scripts/bench-compare.mjs --base <commit>');
+  console.error(
+    'usage: pnpm bench:compare <commit> (or node scripts/bench-compare.mjs --base <commit>)',
+  );
   process.exit(2);
 }
 
