@@ -86,9 +86,9 @@ export const NET_JOBS = [
   },
   {
     package: '@loop/net',
-    title: 'Page layout',
+    title: 'The page around the game',
     blurb:
-      'Where the world sits in the canvas, clear of the stats overlay and the HUD, and how much of the canvas those panels take: drawing and touch steering share it.',
+      'Where the world sits in the canvas, clear of the stats overlay and the HUD (drawing and touch steering share it), and the wiring every networked page repeats: a bad network from the URL, the switch keys, an axis from two keys, the link status line.',
     guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
   },
   {

@@ -103,6 +103,13 @@ export const RAPIER_JOBS = [
   },
   {
     package: '@loop/rapier',
+    title: 'Replay controls on the page',
+    blurb:
+      'The replay status line, recordings saved to and loaded from files, and the speed, save and load controls wired to either mode: apart, so a worker never meets the DOM.',
+    guide: { text: 'Record and replay', link: '/guide/record-and-replay' },
+  },
+  {
+    package: '@loop/rapier',
     title: 'Drawing with three.js',
     blurb: 'The blended poses written straight into the instance matrices of an InstancedMesh.',
     guide: {
