@@ -32,7 +32,12 @@ function summary(reflection) {
     .replace(/\s+/g, ' ')
     .trim();
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
-  return sentence.replace(/\|/g, '\\|');
+  // Outside code spans a bare `<roomId>` would reach VitePress as an HTML tag: escape it.
+  const escaped = sentence
+    .split('`')
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '\\<')))
+    .join('`');
+  return escaped.replace(/\|/g, '\\|');
 }
 
 /** Whether an export is a type only (imported with `import type`). */

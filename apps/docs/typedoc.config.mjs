@@ -42,6 +42,12 @@ export default {
   indexFormat: 'table',
   parametersFormat: 'table',
   useCodeBlocks: true,
+  // Comments are Markdown for VitePress, which reads a bare `<roomId>` as an HTML tag and
+  // fails the build.
+  sanitizeComments: true,
+  // Members a class inherits from a library (a Colyseus Room's) are that library's to document:
+  // the reference shows what loop adds.
+  excludeExternals: true,
   includeVersion: true,
   excludePrivate: true,
   excludeInternal: true,

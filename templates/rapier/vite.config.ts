@@ -37,7 +37,10 @@ export default mergeConfig(
       // sessions played for thousands of steps and replayed tick for tick (record and replay,
       // respawns, drops). `vitest run` alone runs both.
       projects: [
-        { extends: true, test: { name: 'unit', exclude: [...configDefaults.exclude, ...SESSIONS] } },
+        {
+          extends: true,
+          test: { name: 'unit', exclude: [...configDefaults.exclude, ...SESSIONS] },
+        },
         { extends: true, test: { name: 'e2e', include: SESSIONS } },
       ],
     },

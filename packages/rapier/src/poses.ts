@@ -95,7 +95,7 @@ export class Poses {
 
   /**
    * Reads the bodies Rapier simulated in the last step (its active set), after `world.step()`;
-   * each body's `userData` must be its index (as {@link Bodies} sets it). A body that fell
+   * each body's `userData` must be its index (the game sets it when it makes the body). A body that fell
    * asleep did its last move in a step it was active in, and was read then.
    */
   readActive(world: WorldLike): void {

@@ -19,14 +19,18 @@ export function startMainThread(page: Page): { loop: Loop; figures: () => Physic
   const view = new View(game.poses);
   page.onResize = (size) => view.resize(renderer, size);
   const replays = game.replays;
-  bindReplayControls(scope, { speed, save: page.save, load: page.fileInput, panel }, {
-    speed: (value) => {
-      replays.speed = value;
+  bindReplayControls(
+    scope,
+    { speed, save: page.save, load: page.fileInput, panel },
+    {
+      speed: (value) => {
+        replays.speed = value;
+      },
+      save: () => panel.save(replays.save(), BUILD),
+      load: (bytes) => replays.load(bytes),
+      refuse: (error) => replays.refuse(error),
     },
-    save: () => panel.save(replays.save(), BUILD),
-    load: (bytes) => replays.load(bytes),
-    refuse: (error) => replays.refuse(error),
-  });
+  );
 
   const { loop, status, figures } = replayLoop({
     game,

@@ -1,11 +1,11 @@
 import { InputSnapshot } from '@loop/core/dom';
 import { Playback, Recorder, RecordingError, replayAll } from '@loop/core/replay';
 import { statusOf } from '@loop/rapier';
+import { ReplayPanel } from '@loop/rapier/dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLS } from './controls';
 import { Game } from './game';
 import { defaults, play, steady, TIMESTEP } from './headless.test-support';
-import { ReplayPanel } from '@loop/rapier/dom';
 import { initPhysics, Physics } from './physics';
 
 beforeAll(() => initPhysics());

@@ -57,11 +57,15 @@ export function startWorker(page: Page): { loop: WorkerLoop; figures: () => Phys
   });
   const send = (request: ReplayRequest) => worker.request(request);
   scope.add(worker.loop).start();
-  bindReplayControls(scope, { speed, save: page.save, load: page.fileInput, panel }, {
-    speed: (value) => send({ speed: value }),
-    save: () => send({ save: true }),
-    load: (bytes) => send({ load: bytes }),
-    refuse: (error) => send({ refuse: String(error) }),
-  });
+  bindReplayControls(
+    scope,
+    { speed, save: page.save, load: page.fileInput, panel },
+    {
+      speed: (value) => send({ speed: value }),
+      save: () => send({ save: true }),
+      load: (bytes) => send({ load: bytes }),
+      refuse: (error) => send({ refuse: String(error) }),
+    },
+  );
   return { loop: worker.loop, figures: worker.figures };
 }

@@ -1,5 +1,5 @@
-import { firstStatus, type ReplayStatus } from '../replay-status.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstStatus, type ReplayStatus } from '../replay-status.js';
 import { pickedFile, ReplayPanel, replayStatusText } from './replay-panel.js';
 
 /** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */

@@ -45,7 +45,7 @@ export const NO_ROOMS: OperatorSource = { rooms: () => [], recording: () => unde
 
 /**
  * The operators' port's routes: GET /stats (what a load test reads from every process, beside
- * what its bots see) and GET /recording/<roomId> (the room's recorded session as bytes, for a
+ * what its bots see) and `GET /recording/<roomId>` (the room's recorded session as bytes, for a
  * bug report to replay bit for bit), and 404 to anything else. They list every room and hand
  * out every seat's inputs, so {@link startServer} serves them on a port of their own
  * (`operatorPort`, on loopback unless `operatorHost` says otherwise), never on the players'.

@@ -30,7 +30,7 @@ export interface StartOptions extends MatchmakeOptions, CreationLimits {
   /** Interface to listen on. Default 127.0.0.1: reachable from this machine only. */
   host?: string;
   /**
-   * Port of the operators' routes (GET /stats, GET /recording/<roomId>: operator-route.ts),
+   * Port of the operators' routes (`GET /stats`, `GET /recording/<roomId>`: operator-route.ts),
    * which the players' port never answers; 0 (the default) picks a free one.
    */
   operatorPort?: number;
