@@ -11,7 +11,23 @@ import { allApps, docsDist, galleryRoot } from '../apps.mjs';
  */
 
 /**
- * The most pages one crawl fetches: the site has about 110. A server that answers every path
+ * The folder whose pages a crawl samples: the docs' reference, some 400 pages of one VitePress
+ * layout (a page per export of each package). A crawl follows the first link into each of its
+ * folders (a package, an entry, a kind) and no other, so it still lands on every kind of
+ * reference page without fetching them all (the docs' own site test fetches every one).
+ */
+export const SAMPLED = 'docs/reference/';
+
+/**
+ * The folder of a sampled page, the key a crawl follows once; undefined for other pages.
+ */
+export function sampledFolder(path: string): string | undefined {
+  if (!path.startsWith(SAMPLED)) return undefined;
+  return path.slice(0, path.lastIndexOf('/') + 1);
+}
+
+/**
+ * The most pages one crawl fetches: the site has about 110 besides the sampled reference. A server that answers every path
  * with a page whose relative links then name deeper paths (Vite's fallback to index.html) would
  * lead a crawl on for ever; this one stops and its landings say what went wrong.
  */
@@ -91,6 +107,7 @@ export async function crawl(
   const seen = new Set<string>();
   const queue: { url: string; from: string }[] = [];
   const outside = new Set<string>();
+  const sampled = new Set<string>();
   const visit = (url: string, from: string) => {
     const target = new URL(url);
     if (target.origin !== rootUrl.origin) return;
@@ -99,6 +116,13 @@ export async function crawl(
       return;
     }
     if (seen.has(target.href)) return;
+    const folder = sampledFolder(
+      decodeURIComponent(target.pathname.slice(rootUrl.pathname.length)),
+    );
+    if (folder !== undefined && target.pathname.endsWith('.html')) {
+      if (sampled.has(folder)) return;
+      sampled.add(folder);
+    }
     seen.add(target.href);
     queue.push({ url: target.href, from });
   };
