@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createLinkPair } from '../link/memory-link.js';
+import { heapAfterGc } from '../test-heap.js';
 import { MSG_PONG, MSG_SNAPSHOT } from '../wire/messages.js';
 import { NetClient } from './net-client.js';
 import { toyClientOptions } from './test-client.js';
@@ -17,23 +16,6 @@ import { BODY_BYTES, encodeToy, SnapshotFrame, ToyWorld } from './test-game.js';
 const FRAMES = 20_000;
 const WINDOWS = 3;
 const LIMIT = 64 * 1024;
-
-const gc: () => void = (() => {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (typeof existing === 'function') return existing;
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-})();
-
-function heapAfterGc(): number {
-  gc();
-  gc();
-  let used = process.memoryUsage().arrayBuffers;
-  for (const space of v8.getHeapSpaceStatistics()) {
-    if (!space.space_name.startsWith('code')) used += space.space_used_size;
-  }
-  return used;
-}
 
 /** Drives a client over a link pair with a server world of its own; `leak` keeps one array per frame (the guard's self-check). */
 function drive(leak: unknown[] | undefined): number {

@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createLinkPair, type MemoryLink } from '../link/memory-link.js';
+import { heapAfterGc } from '../test-heap.js';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../wire/messages.js';
 import { serveLink } from './link-peer.js';
 import { RoomDriver } from './room-driver.js';
@@ -19,23 +18,6 @@ import { TEST_SEATS, TEST_TICK_RATE, testGame } from './test-game.js';
 const TICKS = 20_000;
 const WINDOWS = 3;
 const LIMIT = 64 * 1024;
-
-const gc: () => void = (() => {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (typeof existing === 'function') return existing;
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-})();
-
-function heapAfterGc(): number {
-  gc();
-  gc();
-  let used = process.memoryUsage().arrayBuffers;
-  for (const space of v8.getHeapSpaceStatistics()) {
-    if (!space.space_name.startsWith('code')) used += space.space_used_size;
-  }
-  return used;
-}
 
 /** Drives a full room over link pairs; `leak` keeps one array per tick (the guard's self-check). */
 function drive(leak: unknown[] | undefined): number {
