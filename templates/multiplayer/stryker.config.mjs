@@ -19,19 +19,15 @@ export default {
   mutate: [
     ...template.mutate,
     // Test support: what the tests drive the code with, not code under test.
-    '!src/**/test-support.ts',
-    '!src/**/test-harness.ts',
-    '!src/**/test-session.ts',
-    '!src/**/test-link.ts',
+    '!src/test-support/**',
     '!src/e2e/**',
     // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test (where
     // the arena sits is @loop/net/dom's letterbox, mutated in the package).
     '!src/page/draw.ts',
     // Measuring: real-time bots (runLoad) and a byte count printed beside Colyseus's schema
-    // patches (wire-size.ts). Their figures are read, not asserted; the report's arithmetic is
+    // patches (wire-size.test.ts). Their figures are read, not asserted; the report's arithmetic is
     // @loop/net/bench's, mutated there.
     '!src/bench/load.ts',
-    '!src/bench/wire-size.ts',
   ],
   // A mutant that stalls a room's loop or a handshake waits out the tests' own timeouts; the
   // servers' tests take a few seconds each on a loaded 2-core machine.

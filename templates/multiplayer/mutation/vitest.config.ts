@@ -9,9 +9,9 @@ import { BaseSequencer } from 'vitest/node';
  * tests that assert behaviour, on loopback servers whose time the tests drive. Left out, so a
  * mutant is never counted killed by a timeout or a flake of a loaded machine:
  * - src/e2e/**: real Chromium through a Vite server on the real-time bad network, timing-bound;
- * - src/bench/load.test.ts and wire-size.test.ts: they measure (real-time bots, bytes printed);
+ * - src/bench/load.e2e.test.ts and wire-size.test.ts: they measure (real-time bots, bytes printed);
  *   the report's arithmetic they rest on is @loop/net/bench's, tested in the package;
- * - src/server/cluster.test.ts: a redis-server and game processes of their own, whose code
+ * - src/server/cluster.e2e.test.ts: a redis-server and game processes of their own, whose code
  *   runs outside the process Stryker switches mutants in;
  * - src/dev-server.test.ts: it tests vite.config.ts (not mutated), whose game server stays on
  *   globalThis for Vite's restarts, so one run's would outlive into the next.
@@ -53,9 +53,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     exclude: [
       'src/e2e/**',
-      'src/bench/load.test.ts',
+      'src/**/*.e2e.test.ts',
       'src/bench/wire-size.test.ts',
-      'src/server/cluster.test.ts',
       'src/dev-server.test.ts',
     ],
   },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { devGameServer } from '@loop/net/vite';
 import { createServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectSnapshotsAt } from './server/test-harness';
+import { expectSnapshotsAt } from './test-support/harness';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,9 +1,4 @@
-import {
-  type BenchGame,
-  type LoadOptions,
-  type LoadReport,
-  runLoad as runNetLoad,
-} from '@loop/net/bench';
+import type { BenchGame } from '@loop/net/bench';
 import { MAX_PLAYERS } from '../shared/arena';
 import { STICK_MAX } from '../shared/input';
 import { wire } from '../shared/protocol';
@@ -26,11 +21,6 @@ export const arenaBench: BenchGame = {
 /**
  * The arena as @loop/net's load test plays it: bots of {@link arenaBench} in `'arena'` rooms of
  * up to MAX_PLAYERS (`perRoom` is checked against it). What `npm run bench:load` and
- * `bench:rooms` hand to loadSweep, and the load test's own test to runLoad.
+ * `bench:rooms` hand to loadSweep, and the load test's own test (load.e2e.test.ts) to runLoad.
  */
 export const arenaLoad = { game: arenaBench, roomName: 'arena', maxPlayers: MAX_PLAYERS };
-
-/** @loop/net's runLoad with the arena (the e2e load test's). */
-export function runLoad(options: Omit<LoadOptions, keyof typeof arenaLoad>): Promise<LoadReport> {
-  return runNetLoad({ ...options, ...arenaLoad });
-}

@@ -2,8 +2,8 @@ import { lerp } from '@loop/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAYERS, TIMESTEP_MS } from '../shared/arena';
 import { STRIDE } from '../shared/world';
+import { setup } from '../test-support/link';
 import { DRAWN_STRIDE } from './arena-client';
-import { setup } from './test-link';
 
 /** The arena's drawing over `@loop/net`'s NetClient (whose own tests are in the package). */
 describe('ArenaClient.draw', () => {

@@ -1,7 +1,7 @@
 import { Conditioner } from '@loop/net';
 import { describe, expect, it } from 'vitest';
-import { bits } from '../shared/test-support';
-import { playSession } from './test-session';
+import { playSession } from '../test-support/session';
+import { bits } from '../test-support/world';
 
 describe('convergence (real server, real colyseus.js clients, time driven by the test)', () => {
   it("after inputs stop, every client's predicted world equals the server's at the same tick, bit for bit", async () => {

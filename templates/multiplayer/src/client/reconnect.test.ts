@@ -1,8 +1,8 @@
 import type { Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Harness, startHarness, until } from '../server/test-harness';
 import { TICK_RATE } from '../shared/arena';
-import { bits } from '../shared/test-support';
+import { type Harness, startHarness, until } from '../test-support/harness';
+import { bits } from '../test-support/world';
 import { ArenaClient } from './arena-client';
 
 /** Seconds a dropped client keeps its seat in these tests: 30 ticks of the room's time. */

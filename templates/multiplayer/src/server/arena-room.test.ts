@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAYERS, TICK_RATE } from '../shared/arena';
 import { BUTTON_BOOST, writeInput } from '../shared/input';
 import { SNAPSHOT_BYTES, SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
-import { bits, inputMessage, SEED, schedule, TICKS } from '../shared/test-support';
 import { World } from '../shared/world';
+import { type Harness, startHarness, until } from '../test-support/harness';
+import { bits, inputMessage, SEED, schedule, TICKS } from '../test-support/world';
 import { ArenaRoom, arenaGame, arenaRoom, SIMULATION_BUILD } from './arena-room';
-import { type Harness, startHarness, until } from './test-harness';
 
 /**
  * The arena played end to end on @loop/net's room (the room's own behaviour, with a stand-in

@@ -1,8 +1,8 @@
 import { MSG_SNAPSHOT } from '@loop/net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_BYTES } from '../shared/snapshot';
+import { type Harness, startHarness, until } from '../test-support/harness';
 import type { ProcessStats } from './server';
-import { type Harness, startHarness, until } from './test-harness';
 
 // The routes themselves (paths, methods, ports, 404s) are @loop/net's, tested in the package
 // (src/colyseus/host/server.test.ts); here, what they read of the arena's rooms.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bits, play, SEED, schedule, TICKS } from '../test-support/world';
 import { NO_SLOT, SNAPSHOT_BYTES, SnapshotCodec, type SnapshotHeader } from './snapshot';
-import { bits, play, SEED, schedule, TICKS } from './test-support';
 import { World } from './world';
 
 const header = (): SnapshotHeader => ({ tick: 0, ack: 0, missed: 0, slot: 0 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { at, clearArena, GRID_STEP, place } from '../test-support/world';
 import {
   BODY_DAMPING,
   BODY_INV_MASS,
@@ -11,7 +12,6 @@ import {
   RESTITUTION,
   WIDTH,
 } from './arena';
-import { at, clearArena, GRID_STEP, place } from './test-support';
 
 const PLAYER = 0;
 const CRATE = MAX_PLAYERS;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { at, clearArena, GRID_STEP, place } from '../test-support/world';
 import {
   BODY_DAMPING,
   BODY_RADIUS,
@@ -14,7 +15,6 @@ import {
   WIDTH,
 } from './arena';
 import { BUTTON_BOOST, writeInput } from './input';
-import { at, clearArena, GRID_STEP, place } from './test-support';
 import { radiusOf, World } from './world';
 
 /** A clear arena with seats 1 to 3 taken, all driving (100, −50, boost), after `ticks` steps. */

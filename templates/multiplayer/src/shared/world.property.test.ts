@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bits, play, SEED, schedule, TICKS } from '../test-support/world';
 import { ENTITIES, GRID, HEIGHT, MAX_PLAYERS, SPEED_LIMIT, WIDTH } from './arena';
-import { bits, play, SEED, schedule, TICKS } from './test-support';
 import { radiusOf, STRIDE, World } from './world';
 
 /**

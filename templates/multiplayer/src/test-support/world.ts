@@ -1,8 +1,8 @@
 import { writeUint32 } from '@loop/net';
 import fc from 'fast-check';
-import { HEIGHT, MAX_PLAYERS } from './arena';
-import { INPUT_BYTES, writeInput } from './input';
-import { STRIDE, World } from './world';
+import { HEIGHT, MAX_PLAYERS } from '../shared/arena';
+import { INPUT_BYTES, writeInput } from '../shared/input';
+import { STRIDE, World } from '../shared/world';
 
 /**
  * The seed every property test runs from: fixed, so a run is reproducible and a failure replays

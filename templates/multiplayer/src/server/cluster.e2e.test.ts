@@ -5,9 +5,9 @@ import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
+import { expectSnapshotsAt } from '../test-support/harness';
 import { startCluster, type startGameProcess } from './processes';
 import type { ProcessStats } from './server';
-import { expectSnapshotsAt } from './test-harness';
 
 type Proc = Awaited<ReturnType<typeof startGameProcess>>;
 

@@ -1,7 +1,7 @@
 import { createLinkPair, MSG_PONG, MSG_SNAPSHOT } from '@loop/net';
+import { ArenaClient, type ArenaClientOptions } from '../client/arena-client';
 import { SnapshotCodec } from '../shared/snapshot';
 import { World } from '../shared/world';
-import { ArenaClient, type ArenaClientOptions } from './arena-client';
 
 /**
  * Test support for ArenaClient's tests (not shipped code under test): a client at local time

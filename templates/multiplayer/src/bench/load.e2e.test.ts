@@ -1,8 +1,12 @@
-import { formatLoad } from '@loop/net/bench';
+import { formatLoad, type LoadOptions, runLoad as runNetLoad } from '@loop/net/bench';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameServer, startServer } from '../server/server';
 import { TICK_RATE } from '../shared/arena';
-import { runLoad } from './load';
+import { arenaLoad } from './load';
+
+/** @loop/net's runLoad with the arena. */
+const runLoad = (options: Omit<LoadOptions, keyof typeof arenaLoad>) =>
+  runNetLoad({ ...options, ...arenaLoad });
 
 describe('the load test (a few bots for a moment: that it measures, never how fast)', () => {
   let game: GameServer;

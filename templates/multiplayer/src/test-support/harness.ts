@@ -2,11 +2,11 @@ import { MSG_SNAPSHOT } from '@loop/net';
 import { RoomHarness } from '@loop/net/testing';
 import { Client } from 'colyseus.js';
 import { expect } from 'vitest';
+import type { ArenaRoom } from '../server/arena-room';
+import type { ArenaConfig } from '../server/config';
+import { type GameServer, startServer } from '../server/server';
 import { TICK_RATE } from '../shared/arena';
 import { SNAPSHOT_BYTES } from '../shared/snapshot';
-import type { ArenaRoom } from './arena-room';
-import type { ArenaConfig } from './config';
-import { type GameServer, startServer } from './server';
 
 export { until } from '@loop/net/testing';
 

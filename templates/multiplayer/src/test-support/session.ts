@@ -1,10 +1,10 @@
 import { playSession as play, type SessionOptions } from '@loop/net/testing';
+import { ArenaClient } from '../client/arena-client';
 import type { ArenaRoom } from '../server/arena-room';
-import { startHarness } from '../server/test-harness';
 import { STICK_MAX } from '../shared/input';
-import { bits } from '../shared/test-support';
 import { STRIDE, type World } from '../shared/world';
-import { ArenaClient } from './arena-client';
+import { startHarness } from './harness';
+import { bits } from './world';
 
 /** Settings of {@link playSession}: @loop/net's, less what the arena fills in. */
 export type ArenaSessionOptions = Omit<
