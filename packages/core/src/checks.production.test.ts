@@ -61,5 +61,7 @@ describe('checks.production: the defaults, and nothing checked', () => {
     expect(production.disposedStart().message).toBe('loop.start() after dispose()');
     expect(development.reentrantFrame().message).toMatch(/inside its own hook: refused/);
     expect(development.disposedStart().message).toMatch(/make a new loop/);
+    expect(production.workerFailedStart().message).toBe('worker loop failed to start');
+    expect(development.workerFailedStart().message).toMatch(/failed to start \(see onError\)/);
   });
 });

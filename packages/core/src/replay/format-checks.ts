@@ -15,7 +15,8 @@ function inputRow(data: Float64Array, start: number, end: number, keys: number):
   if (
     pairs < 0 ||
     pairs % 2 !== 0 ||
-    !Number.isFinite(data[start + 1]! + data[start + 2]!) ||
+    !Number.isFinite(data[start + 1]!) ||
+    !Number.isFinite(data[start + 2]!) ||
     !whole(data[start + 3]!, 0, 7) ||
     !whole(data[start + 4]!, 0, Infinity)
   ) {

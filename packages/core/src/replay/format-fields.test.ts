@@ -133,6 +133,62 @@ describe('recording files with numbers no recorder writes', () => {
     expect(readWith({}).offsets).toEqual(r.offsets);
   });
 
+  it('read back a pointer anywhere a number can say, the largest finite coordinates included', () => {
+    // x + y overflows to Infinity here: each coordinate is checked finite on its own.
+    const recorder = new Recorder({ build: BUILD, timestep: 1000 / 60 });
+    recorder.keyframe(new Uint8Array([7]));
+    for (const [x, y] of [
+      [Number.MAX_VALUE, Number.MAX_VALUE],
+      [-Number.MAX_VALUE, -Number.MAX_VALUE],
+    ] as const) {
+      const s = new InputSnapshot();
+      s.pointer.x = x;
+      s.pointer.y = y;
+      recorder.record(s);
+    }
+    const back = Recording.fromBytes(recorder.recording().toBytes(), BUILD);
+    expect([...back.data]).toEqual([
+      0,
+      Number.MAX_VALUE,
+      Number.MAX_VALUE,
+      0,
+      0,
+      0,
+      -Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+      0,
+      0,
+    ]);
+  });
+
+  it('refuse an input row shorter than its pointer, whatever numbers follow it', () => {
+    // Tick 1's row cut to its kind and pointer x and y: the next row's first numbers (an input
+    // row's kind 0 and its pointer x of 2) would pass for the pointer's bits and count.
+    const r = sample();
+    const start = r.offsets[1]!;
+    const end = r.offsets[2]!;
+    expect(r.data[end]).toBe(0);
+    const data = Float64Array.from([...r.data.slice(0, start + 3), ...r.data.slice(end)]);
+    const cut = end - start - 3;
+    const offsets = r.offsets.map((o, i) => (i >= 2 ? o - cut : o));
+    expect(() => readWith({ data, offsets })).toThrow(
+      refused('its row of tick 1 is no input a recorder writes'),
+    );
+  });
+
+  it('refuse an input row cut inside a key, even where the next row would pass for its flags', () => {
+    // Tick 2's row less its key's flags: the next row's kind (1, a game's own numbers) reads as
+    // flags a key can have, so only the row's length tells it is cut.
+    const r = sample();
+    const end = r.offsets[3]!;
+    expect(r.data[end]).toBe(1);
+    const data = Float64Array.from([...r.data.slice(0, end - 1), ...r.data.slice(end)]);
+    const offsets = r.offsets.map((o, i) => (i >= 3 ? o - 1 : o));
+    expect(() => readWith({ data, offsets })).toThrow(
+      refused('its row of tick 2 is no input a recorder writes'),
+    );
+  });
+
   it('refuse an input row cut inside its pointer or inside a key', () => {
     const r = sample();
     const start = r.offsets[1]!;

@@ -128,6 +128,23 @@ describe('the worker’s clock', () => {
     close();
   });
 
+  it('counts the time before a change of time scale at the old scale before its first step too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const { port, steps, close } = await servedAt(0.04);
+    await vi.advanceTimersByTimeAsync(200); // 8 ms of game time: no step yet
+    expect(steps).toEqual([]);
+    const changed = performance.now();
+    port.postMessage({ t: 'scale', value: 1 });
+    await settle();
+    // The 200 ms before the change count as 8 ms, not as 200 ms at the new scale (a burst).
+    await vi.advanceTimersByTimeAsync(STEP + 1);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]! - changed).toBeLessThanOrEqual(STEP + 1);
+    port.postMessage({ t: 'stop' });
+    await settle();
+    close();
+  });
+
   it('sleeps no longer than half of maxDelta, so the clock never clamps a wait it planned as a stall', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const timeouts = vi.spyOn(globalThis, 'setTimeout');

@@ -88,6 +88,7 @@ export function serveLoop<L extends SnapshotLayout>(
   let sim: Simulation<L> | undefined;
   let stepping = false;
   // Started and no frame yet: the baseline is due now (a step later would lose a step of time).
+  // Stryker disable next-line BooleanLiteral: start() sets it before it starts the loop, and no timer reads it while stopped (the simulation's loop, a LoopState, has no start)
   let fresh = false;
 
   const publish = (tick: number, stepMs: number) =>
