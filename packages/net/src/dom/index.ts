@@ -1,12 +1,16 @@
 /**
- * `@loop/net/dom`: the page's layout around a networked game's canvas. Where the world sits in
- * the canvas clear of the stats overlay and the HUD (`letterbox`, per frame, no allocation), and
+ * `@loop/net/dom`: a networked game's page. `startNetPage` wires what every such page repeats
+ * (the room joined, the HUD, the switches, the overlay, one loop of `NetFrame`), so a game's
+ * page keeps its client, steering and drawing. The layout around the canvas: where the world
+ * sits in the canvas clear of the stats overlay and the HUD (`letterbox`, per frame, no allocation), and
  * how much of the canvas those panels take (`measurePanels`, on resize). Drawing and pointer
  * steering share the letterbox, so a finger lands where the world is drawn.
  *
  * @module @loop/net/dom
  */
 export { letterbox, PANEL_GAP, PANELS, type View } from './letterbox.js';
+export { NetFrame, type NetFrameHooks, type StatusLine } from './net-frame.js';
+export { type JoinedPage, type NetPage, type NetPageOptions, startNetPage } from './net-page.js';
 export {
   BAD_NETWORK,
   conditionerFromUrl,
