@@ -25,10 +25,13 @@ import { monorepoTemplates, TEMPLATES_SOURCE } from './helpers.js';
 /** Text inside backticks. */
 const quoted = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 
-/** Every file under `dir` whose name ends in `ending` (tests included: they are yours to edit too). */
-function sources(dir: string, ending = '.ts'): string[] {
+/**
+ * Every file under `dir` whose name ends in `ending` (tests included: they are yours to edit too);
+ * by default TypeScript's, `.tsx` (a React template's components) with `.ts`.
+ */
+function sources(dir: string, ending: string | RegExp = /\.tsx?$/): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith(ending))
+    .filter((file) => (typeof ending === 'string' ? file.endsWith(ending) : ending.test(file)))
     .map((file) => join(dir, file));
 }
 

@@ -1,0 +1,99 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The built game in a real Chromium (`npm run test:e2e`): it boots (Rapier loaded, the loop
+ * drawing), the boxes move, a jump reaches the simulation, and the cap buttons change the cap.
+ * The browser: CHROMIUM_PATH, else Playwright's own (`npx playwright install chromium`), else
+ * Debian's /usr/bin/chromium. WebGL runs on the CPU through SwiftShader.
+ */
+
+const ROOT = join(import.meta.dirname, '../..');
+const ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+/** Longest wait for what a healthy page does by itself; nothing here measures speed. */
+const WAIT_MS = 120_000;
+
+/** The Chromium to drive, with a sentence saying how to get one when there is none. */
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
+  const path = found.find((candidate) => candidate && existsSync(candidate));
+  if (path === undefined) {
+    throw new Error('no Chromium: `npx playwright install chromium`, or set CHROMIUM_PATH');
+  }
+  return path;
+}
+
+let out: string;
+let server: PreviewServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'r3f-e2e-'));
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
+  server = await preview({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir: out },
+    preview: { port: 0, host: '127.0.0.1' },
+  });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+/** The stats overlay's figure `name` (`data-rendered`, `data-fps`), as a number. */
+const stat = (page: Page, name: string) =>
+  page.evaluate(
+    (attribute) => Number(document.querySelector('[data-loop-stats]')?.getAttribute(attribute)),
+    `data-${name}`,
+  );
+
+/** Waits until the page has drawn `more` frames beyond those it had drawn so far (0 before the overlay). */
+async function frames(page: Page, more: number): Promise<void> {
+  const from = (await stat(page, 'rendered')) || 0;
+  await expect
+    .poll(() => stat(page, 'rendered'), { timeout: WAIT_MS })
+    .toBeGreaterThan(from + more);
+}
+
+describe('the r3f game in Chromium', () => {
+  it('boots, draws moving boxes, jumps on Space and changes its cap', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(server.resolvedUrls!.local[0]!, { waitUntil: 'load' });
+    await page.waitForSelector('#loading', { state: 'detached', timeout: WAIT_MS });
+    await frames(page, 5);
+    expect(await page.locator('canvas').count()).toBe(1);
+
+    // A jump: the HUD's button taps Space, which the next step sees (data-presses), and the
+    // boxes fly, so two frames some steps apart differ.
+    const jump = page.locator('#hud [data-key="Space"]');
+    await jump.click();
+    await expect.poll(() => jump.getAttribute('data-presses'), { timeout: WAIT_MS }).toBe('1');
+    const before = await page.locator('canvas').screenshot();
+    await frames(page, 3);
+    const after = await page.locator('canvas').screenshot();
+    expect(after.equals(before)).toBe(false);
+
+    // The cap: 30 as the page opens, 60 a tap away, said by the buttons and the overlay.
+    const stats = page.locator('[data-loop-stats]');
+    expect(await page.locator('[data-fps="30"]').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => stats.textContent(), { timeout: WAIT_MS }).toContain('cap 30 fps');
+    await page.locator('[data-fps="60"]').click();
+    expect(await page.locator('[data-fps="60"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('[data-fps="30"]').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => stats.textContent(), { timeout: WAIT_MS }).toContain('cap 60 fps');
+    await frames(page, 3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { createInput, createScope, stylePage } from '@loop/core/dom';
+import { showLoading } from '@loop/rapier';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { Game } from './game';
+import { loadRapier } from './load-rapier';
+
+const scene = document.querySelector<HTMLElement>('#scene')!;
+const hud = document.querySelector<HTMLElement>('#hud')!;
+// The HUD panel's style comes from stylePage(); style.css holds what is this game's own.
+stylePage({ hud });
+
+/** Everything this module starts, stopped in one call when a hot update replaces it. */
+const scope = createScope();
+// Keys, taps on the scene and the HUD's key buttons, sampled once per fixed step (src/boxes.tsx).
+const input = scope.add(createInput({ pointer: scene, buttons: hud, preventDefault: ['Space'] }));
+
+const loading = showLoading();
+try {
+  await loadRapier(loading.progress);
+  loading.done();
+  const root = createRoot(scene);
+  root.render(
+    <StrictMode>
+      <App game={new Game()} input={input} hud={hud} />
+    </StrictMode>,
+  );
+  scope.add(() => root.unmount());
+} catch (error) {
+  loading.fail(error);
+}
+
+if (import.meta.hot) {
+  // An edit re-runs this module: stop everything it started, so two loops never run.
+  import.meta.hot.dispose(scope.dispose);
+  import.meta.hot.accept();
+}
