@@ -2,11 +2,11 @@ import { formatLoad, type LoadOptions, runLoad as runNetLoad } from '@loop/net/b
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameServer, startServer } from '../server/server';
 import { TICK_RATE } from '../shared/arena';
-import { arenaLoad } from './load';
+import { load } from './load';
 
 /** @loop/net's runLoad with the arena. */
-const runLoad = (options: Omit<LoadOptions, keyof typeof arenaLoad>) =>
-  runNetLoad({ ...options, ...arenaLoad });
+const runLoad = (options: Omit<LoadOptions, keyof typeof load>) =>
+  runNetLoad({ ...options, ...load });
 
 describe('the load test (a few bots for a moment: that it measures, never how fast)', () => {
   let game: GameServer;

@@ -20,7 +20,7 @@ export const arenaBench: BenchGame = {
 
 /**
  * The arena as @loop/net's load test plays it: bots of {@link arenaBench} in `'arena'` rooms of
- * up to MAX_PLAYERS (`perRoom` is checked against it). What `npm run bench:load` and
- * `bench:rooms` hand to loadSweep, and the load test's own test (load.e2e.test.ts) to runLoad.
+ * up to MAX_PLAYERS (`perRoom` is checked against it): what `npm run bench:load` and
+ * `bench:rooms` (scripts/game.mjs load) play, and the load test's own test.
  */
-export const arenaLoad = { game: arenaBench, roomName: 'arena', maxPlayers: MAX_PLAYERS };
+export const load = { game: arenaBench, roomName: 'arena', maxPlayers: MAX_PLAYERS };

@@ -1,11 +1,15 @@
 import { hashNumbers } from '@loop/core/replay';
 import { FixedStepRoom, type LiveRoom } from '@loop/net/colyseus';
-import type { NetGame, RoomOptions } from '@loop/net/server';
-import { MAX_PLAYERS } from '../shared/arena';
+import {
+  type NetGame,
+  type ResolvedRoomOptions,
+  type RoomOptions,
+  resolveRoomOptions,
+} from '@loop/net/server';
+import { MAX_PLAYERS, TICK_RATE } from '../shared/arena';
 import { wire } from '../shared/protocol';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
-import { type ArenaConfig, resolveConfig } from './config';
 
 /**
  * Names this simulation for recordings: a recording replays only on the build that made it.
@@ -13,6 +17,21 @@ import { type ArenaConfig, resolveConfig } from './config';
  */
 // Stryker disable next-line StringLiteral: any name replays, since a replay compares it with itself; what a change of name refuses is held by the test with 'arena-0'
 export const SIMULATION_BUILD = 'arena-1';
+
+/**
+ * Settings of an arena room, given by server code (never by a client): @loop/net's room options
+ * (snapshot rate up to TICK_RATE, reconnection window, recording, seed, scheduler, clock,
+ * limits, log), nothing of the arena's own yet. A setting the arena adds goes here.
+ */
+export type ArenaConfig = RoomOptions;
+
+/**
+ * Applies the defaults and checks every setting against the arena's tick rate: a RangeError
+ * names the setting and the value (`arena snapshotRate must be …`).
+ */
+export function resolveConfig(config: ArenaConfig): ResolvedRoomOptions {
+  return resolveRoomOptions(config, TICK_RATE, 'arena');
+}
 
 const encoder = new SnapshotCodec();
 const decoder = new SnapshotCodec();

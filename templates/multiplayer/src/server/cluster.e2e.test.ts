@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SnapshotCodec, type SnapshotHeader } from '../shared/snapshot';
 import { World } from '../shared/world';
 import { expectSnapshotsAt } from '../test-support/harness';
-import { startCluster, type startGameProcess } from './processes';
+import { startCluster, type startGameProcess } from '../test-support/processes';
 import type { ProcessStats } from './server';
 
 type Proc = Awaited<ReturnType<typeof startGameProcess>>;
@@ -115,7 +115,7 @@ describe('rooms spread over processes, and any process matchmakes (a cluster of 
     const env = { ...process.env };
     Object.assign(process.env, {
       GAME_EXTERNAL: '1',
-      GAME_PORT: String(first.port), // what dev-cluster.mjs set before: the first process alone
+      GAME_PORT: String(first.port), // what dev:cluster set before: the first process alone
       GAME_PORTS: `${first.port},${second.port}`,
     });
     let vite: ViteDevServer | undefined;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_RATE } from '../shared/arena';
-import { arenaRoom } from './arena-room';
-import { resolveConfig } from './config';
+import { arenaRoom, resolveConfig } from './arena-room';
 
 // The settings' defaults, ranges and messages are @loop/net's room options, tested in the package
 // (src/server/room-options.test.ts); here, what the arena makes of them.

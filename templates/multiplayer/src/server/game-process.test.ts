@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listeningSockets, startGameProcess } from './processes';
+import { listeningSockets, startGameProcess } from '../test-support/processes';
 
 type Proc = Awaited<ReturnType<typeof startGameProcess>>;
 
-describe('a game process (scripts/game-server.mjs, as npm start and dev:cluster load the server)', () => {
+describe('a game process (scripts/game.mjs process, as dev:cluster and the load test start it)', () => {
   let game: Proc | undefined;
   beforeAll(async () => {
     game = await startGameProcess({

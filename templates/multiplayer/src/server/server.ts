@@ -4,8 +4,7 @@ import {
   type StartOptions,
   startServer as startHost,
 } from '@loop/net/colyseus';
-import { ArenaRoom, arenaRoom } from './arena-room';
-import type { ArenaConfig } from './config';
+import { type ArenaConfig, ArenaRoom, arenaRoom } from './arena-room';
 
 export type { GameServer, ProcessStats } from '@loop/net/colyseus';
 
@@ -19,21 +18,15 @@ export interface ArenaStartOptions extends Omit<StartOptions, 'rooms' | 'operato
 }
 
 /**
- * What this game gives @loop/net's startServer: its one room type as `'arena'`, its settings
- * checked here (a RangeError names the setting) before anything listens, and its live rooms for
- * the operators' routes (GET /stats lists their figures; GET /recording/<roomId> gives a room's
+ * Starts the game server: @loop/net's startServer (Colyseus over WebSockets, matchmaking, the
+ * creation gate, the operators' port) with this game's one room type as `'arena'`, its settings
+ * checked before anything listens (a RangeError names the setting), and its live rooms for the
+ * operators' routes (GET /stats lists their figures; GET /recording/<roomId> gives a room's
  * session for a bug report: replay it with `replaySession(arenaGame, Recording.fromBytes(bytes,
- * SIMULATION_BUILD))`). The scripts (start.mjs, game-server.mjs) pass it too.
- */
-export function arenaHost(arena: ArenaConfig = {}): Pick<StartOptions, 'rooms' | 'operator'> {
-  return { rooms: { arena: arenaRoom(arena) }, operator: liveRoomsSource(ArenaRoom.live) };
-}
-
-/**
- * Starts the game server: Colyseus with the arena room over WebSockets, matchmaking, the
- * creation gate and the operators' port, all @loop/net's (`npm run dev`'s plugin, the tests).
+ * SIMULATION_BUILD))`). What `npm run dev`'s plugin, scripts/game.mjs and the tests start.
  */
 export function startServer(options: ArenaStartOptions = {}): Promise<GameServer> {
   const { arena, ...host } = options;
-  return startHost({ ...arenaHost(arena), ...host });
+  const rooms = { arena: arenaRoom(arena) };
+  return startHost({ rooms, operator: liveRoomsSource(ArenaRoom.live), ...host });
 }

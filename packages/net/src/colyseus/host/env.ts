@@ -52,16 +52,19 @@ export function stopOnSignals(stop: () => Promise<void>): void {
  * (default HOST:PORT, where clients of other processes reach this one) and
  * {@link hostOptionsFromEnv}'s limits. Prints one JSON line when listening
  * (`{"port":…,"operatorPort":…,"processId":…}`, which startGameProcess waits for) and stops
- * cleanly on SIGTERM or SIGINT, after `onStop`.
+ * cleanly on SIGTERM or SIGINT, after `onStop`. `start` is what starts the server: default
+ * {@link startServer}, or a game's own (its server module's, which adds its rooms), so a
+ * game's script passes only that.
  */
 export async function serveFromEnv(
   options: StartOptions,
   onStop: () => Promise<void> = async () => {},
   env: NodeJS.ProcessEnv = process.env,
+  start: (options: StartOptions) => Promise<GameServer> = startServer,
 ): Promise<GameServer> {
   const host = env.HOST || '127.0.0.1';
   const port = Number(env.PORT) || (await freePort(host));
-  const game = await startServer({
+  const game = await start({
     ...options,
     port,
     host,

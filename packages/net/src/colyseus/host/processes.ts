@@ -90,12 +90,14 @@ export async function startRedis(
 }
 
 /**
- * A game's server script, run as a process of its own: `node <script>` in `cwd`, which calls
- * {@link serveFromEnv} (or prints the same ready line itself).
+ * A game's server script, run as a process of its own: `node <script> <args>` in `cwd`, which
+ * calls {@link serveFromEnv} (or prints the same ready line itself).
  */
 export interface GameScript {
-  /** The script's path, from `cwd` (`scripts/game-server.mjs`). */
+  /** The script's path, from `cwd` (`scripts/game.mjs`). */
   readonly script: string;
+  /** Its arguments (`['process']`: one script serving several commands); default none. */
+  readonly args?: readonly string[];
   /** Its folder; default this process's working folder. */
   readonly cwd?: string;
 }
@@ -114,7 +116,7 @@ export async function startGameProcess(
   game: GameScript,
   env: Record<string, string> = {},
 ): Promise<GameProcess> {
-  const child = spawn(process.execPath, [game.script], {
+  const child = spawn(process.execPath, [game.script, ...(game.args ?? [])], {
     cwd: game.cwd ?? process.cwd(),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Cluster,
+  type GameProcess,
+  startGameProcess as startGame,
+  startCluster as startGameCluster,
+} from '@loop/net/colyseus';
+import { redisServerPath } from '../e2e/find-redis';
+
+export { listeningSockets } from '@loop/net/colyseus';
+
+/** This game's process: `scripts/game.mjs process` in the template's root folder. */
+const game = {
+  script: 'scripts/game.mjs',
+  args: ['process'],
+  cwd: fileURLToPath(new URL('../..', import.meta.url)),
+};
+
+/** Test support: a game server process of this game, given `env`, once it listens. */
+export function startGameProcess(env: Record<string, string> = {}): Promise<GameProcess> {
+  return startGame(game, env);
+}
+
+/**
+ * Test support: a Redis (found as src/e2e/find-redis.ts finds it) and `count` processes of this
+ * game sharing it, each given `env` too, as `npm run dev:cluster` starts them.
+ */
+export function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
+  return startGameCluster({ ...game, count, env, redisServer: redisServerPath() });
+}
