@@ -4,7 +4,7 @@
  * with teleports never smeared (`Poses`); the world as a replayable state whose keyframes are
  * Rapier's own `world.takeSnapshot()` (`WorldState`); the fixed step of a game with instant
  * replay (`RapierGame`); worker mode (`poseLayout`, `writePoses`, `blendSnapshot`,
- * `replaySimulation`); Rapier's WebAssembly loaded with progress for the separate-file build and
+ * `replaySimulation`, and the input as `ControlWords`); Rapier's WebAssembly loaded with progress for the separate-file build and
  * the `-compat` build alike (`wasmLoader`, `compatLoader`, `showLoading`); the overlay's figures
  * and the replay status line. No three.js here (`@loop/rapier/three` draws) and no Rapier import:
  * the game imports the build it wants and hands its objects in.
@@ -12,6 +12,7 @@
  * @module @loop/rapier
  */
 export { compatLoader } from './compat-loader.js';
+export { ControlReader, ControlWords, controlWordCount, wordsGame } from './control-words.js';
 export { counted, type LoadProgress } from './counted.js';
 export { type DrawnPoses, drawnPoses } from './drawn-poses.js';
 export {

@@ -86,13 +86,25 @@ describe('replaySimulation', () => {
     expect(posts[1]!.figures!.bodies).toBe(4);
     expect(Recording.fromBytes(saved, 'box-game').length).toBe(30);
     sim.receive!({ load: saved });
+    expect(posts).toHaveLength(3);
     step();
     expect(reported(sim, posts)).toMatchObject({ phase: 'replaying', matched: 1, length: 30 });
+    sim.receive!({ refuse: 'NotReadableError: gone' });
+    expect(posts.at(-1)!.status).toMatchObject({
+      phase: 'error',
+      message: 'cannot replay this file: NotReadableError: gone',
+    });
+    const before = posts.length;
     sim.receive!({ refuse: '' }); // an empty reason is still a refusal
+    expect(posts).toHaveLength(before + 1);
     expect(posts.at(-1)!.status).toMatchObject({
       phase: 'error',
       message: 'cannot replay this file: ',
     });
+    expect(posts.at(-1)!.status!.changes).toBeGreaterThan(posts.at(-2)!.status!.changes);
+    // Nothing asked: only the report.
+    sim.receive!({});
+    expect(Object.keys(posts.at(-1)!).sort()).toEqual(['figures', 'status']);
   });
 
   it('reports every refreshMs, and after dispose neither reports nor steps', async () => {
@@ -104,10 +116,13 @@ describe('replaySimulation', () => {
     vi.advanceTimersByTime(1);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.status!.ticks).toBe(1);
+    expect(posts[0]!.figures!.bodies).toBe(4);
+    vi.advanceTimersByTime(100);
+    expect(posts).toHaveLength(2);
     running.pop();
     sim.dispose!();
     vi.advanceTimersByTime(1000);
-    expect(posts).toHaveLength(1);
+    expect(posts).toHaveLength(2);
     expect(step).toThrow(); // its Rapier world is freed
   });
 

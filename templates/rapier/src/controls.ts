@@ -21,6 +21,8 @@ export const TELEPORT = 3;
 export const DROP = 4;
 /** Numbers per tick. */
 export const CONTROLS = 5;
+/** The controls that last one tick (a press): worker mode counts them, so none is lost or doubled. */
+export const PULSES: readonly number[] = [JUMP, TELEPORT, DROP];
 
 /** CSS pixels of drag for full speed: a thumb's reach on a phone. */
 const DRAG_RADIUS = 60;

@@ -101,6 +101,13 @@ describe('rapierGameConfig', () => {
     expect(worker.format).toBe('es');
     expect(worker.plugins().map((p) => p.name)).toEqual(['rapier-wasm']);
     expect(config.define).toEqual({ __BUILD__: JSON.stringify(buildId({ root })) });
+    expect(config.test).toBeUndefined(); // no tests asked for: no test settings
+    const tested = rapierGameConfig({
+      root: pathToFileURL(join(root, 'vite.config.ts')).href,
+      tests: { setup: 'src/setup.ts', e2e: ['src/a.test.ts'] },
+    });
+    expect(tested.test).toMatchObject({ setupFiles: ['src/setup.ts'] });
+    expect(tested.define).toEqual(config.define);
   });
 
   it('hashes the Rapier package it serves, and names one that is missing', () => {

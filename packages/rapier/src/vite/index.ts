@@ -3,11 +3,17 @@
  * the whole config such a game starts from; beneath it `rapierWasm()` serves Rapier's
  * WebAssembly as a file of its own for the loader of `@loop/rapier` (`wasmLoader`), `ISOLATION`
  * holds the two headers that give a page SharedArrayBuffer for worker mode, and `buildId()`
- * hashes the game's source and versions for its recordings. Runs in Node, in the game's
+ * hashes the game's source and versions for its recordings; `rapierTestConfig()` (its `tests`
+ * option) sets up the game's tests, unit and end-to-end apart. Runs in Node, in the game's
  * `vite.config.ts`; nothing of it reaches the page.
  *
  * @module @loop/rapier/vite
  */
 export { type BuildIdOptions, buildId } from './build-id.js';
-export { type RapierGameConfigOptions, rapierGameConfig } from './game-config.js';
+export {
+  type RapierGameConfigOptions,
+  type RapierTestOptions,
+  rapierGameConfig,
+  rapierTestConfig,
+} from './game-config.js';
 export { ISOLATION, type RapierWasmOptions, rapierWasm } from './rapier-wasm.js';

@@ -1,7 +1,7 @@
 import wasmData from '@dimforge/rapier3d/rapier_wasm3d_bg.wasm?inline';
-import { loadRapier } from './load-rapier';
+import { loadRapier } from '../load-rapier';
 
-// Vitest's setup (vite.config.ts, `test.setupFiles`): Rapier's WebAssembly loaded through the
+// Vitest's setup (vite.config.ts, `tests.setup`): Rapier's WebAssembly loaded through the
 // game's own loader, from the same bytes as a data: URL because Node's fetch reads no files.
 // The tests' `initPhysics()` then finds it loaded.
 // A loader that fails or throws (an edit, or a mutant of Stryker's) must fail tests, not this

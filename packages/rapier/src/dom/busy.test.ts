@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUSY_MS, busyPage } from './busy';
+import { BUSY_MS, busyPage } from './busy.js';
 
 afterEach(() => {
   vi.useRealTimers();
