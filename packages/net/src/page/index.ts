@@ -1,5 +1,6 @@
 /** The page's side: the server's clock, the interpolation delay, prediction, the input lead, and the client over them. */
 
+export { DrawnClient, type DrawnClientOptions } from './drawn-client.js';
 export { NetFigures } from './figures.js';
 export {
   InputLead,

@@ -1,5 +1,4 @@
-import { lerpArray, type SampleKind } from '@loop/core';
-import { type Link, NetClient, type PredictionModel } from '@loop/net';
+import { DrawnClient, type Link, type PredictionModel } from '@loop/net';
 import { ENTITIES, MAX_PLAYERS } from '../shared/arena';
 import { INPUT_BYTES, writeInput } from '../shared/input';
 import { wire } from '../shared/protocol';
@@ -14,7 +13,7 @@ export interface ArenaClientOptions {
   snapshotRate?: number;
   /** Ms between pings; default 250. */
   pingInterval?: number;
-  /** Most prediction steps one {@link ArenaClient.update} takes, so a stall is caught up over frames. */
+  /** Most prediction steps one `update` takes, so a stall is caught up over frames. */
   maxSteps?: number;
 }
 
@@ -40,18 +39,15 @@ export const arenaModel: PredictionModel<World> = {
 };
 
 /**
- * A page's side of the arena, without a page: `@loop/net`'s {@link NetClient} (clock, delay,
- * prediction, input lead, redundant inputs) over the arena's wire and world. The arena adds
- * what it draws: every entity's x, y and presence into {@link drawn}, others interpolated and
- * the local player at its prediction.
+ * A page's side of the arena, without a page: `@loop/net`'s {@link DrawnClient} (clock, delay,
+ * prediction, input lead, redundant inputs, and `drawn`: others interpolated, the local player at
+ * its prediction) over the arena's wire and world. The arena adds its frame: every entity's x, y
+ * and presence (a seat that joined between two snapshots is drawn where it is).
  *
- * Two calls a frame: {@link update} (pings, prediction, inputs) and {@link draw} (the positions
- * to draw into {@link drawn}). Nothing is allocated in either, nor per message.
+ * Two calls a frame: `update` (pings, prediction, inputs) and `draw` (the positions to draw into
+ * `drawn`). Nothing is allocated in either, nor per message.
  */
-export class ArenaClient extends NetClient<World> {
-  /** What to draw after {@link draw}: x, y, present of every entity. */
-  readonly drawn = new Float64Array(ENTITIES * DRAWN_STRIDE);
-
+export class ArenaClient extends DrawnClient<World> {
   constructor(link: Link, options: ArenaClientOptions = {}) {
     super(link, {
       ...options,
@@ -59,6 +55,8 @@ export class ArenaClient extends NetClient<World> {
       model: arenaModel,
       predictor: { snapDistance: 48 },
       frameSize: ENTITIES * DRAWN_STRIDE,
+      stride: DRAWN_STRIDE,
+      presence: 2,
       decode: (frame, world, header) => decodeWorld(frame.view, world, header.tick),
       fill: (frame, w) => {
         // Stryker disable next-line EqualityOperator: one more round reads past the state's end and writes past the frame's, which a typed array ignores
@@ -74,29 +72,5 @@ export class ArenaClient extends NetClient<World> {
   /** Sets the input every step uses from now on (clamped as the server clamps it). */
   setInput(x: number, y: number, buttons: number): void {
     writeInput(this.input, 0, x, y, buttons);
-  }
-
-  /**
-   * Once a frame, after {@link update}: fills {@link drawn}. Others at the render time, blended
-   * from the snapshot buffer; the local player at its prediction, blended between the last two
-   * steps, plus the fading correction offset.
-   */
-  override draw(now = this.now()): SampleKind {
-    const kind = super.draw(now);
-    if (!this.clock.synced) return kind;
-    const { older, newer, t } = this.buffer;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: an empty buffer's frames are zeros, as drawn is until the first snapshot
-    if (kind !== 'empty') lerpArray(this.drawn, older, newer, t);
-    // A player who joined between the two frames is drawn where it is, not slid in from 0, 0.
-    // Stryker disable next-line EqualityOperator: entity MAX_PLAYERS is a crate, present in every frame, so one more round copies nothing
-    for (let e = 0; e < MAX_PLAYERS; e++) {
-      const at3 = e * DRAWN_STRIDE;
-      if (older[at3 + 2] !== newer[at3 + 2]) {
-        for (let k = 0; k < DRAWN_STRIDE; k++) this.drawn[at3 + k] = newer[at3 + k]!;
-      }
-    }
-    const d = this.predictor.slot * DRAWN_STRIDE;
-    if (this.drawPredicted(this.drawn, d, now)) this.drawn[d + 2] = 1;
-    return kind;
   }
 }
