@@ -42,6 +42,7 @@ const KEYS: Record<string, string[]> = {
   three: ['KeyT', 'KeyY'],
   mobile: [],
   rapier: ['KeyB', 'KeyR', 'KeyT', 'Space'],
+  r3f: ['Space'],
 };
 
 /** The rapier app's controls that act on a replay only: shown in one, and only then. */
@@ -57,6 +58,9 @@ const EFFECTS: Record<string, { tap: string; read: string; attribute: string; va
   // before the next fixed step had seen the tap.
   canvas2d: [{ tap: '#toggle', read: '#toggle', attribute: 'aria-pressed', value: 'true' }],
   mobile: [
+    { tap: '[data-fps="60"]', read: '[data-fps="60"]', attribute: 'aria-pressed', value: 'true' },
+  ],
+  r3f: [
     { tap: '[data-fps="60"]', read: '[data-fps="60"]', attribute: 'aria-pressed', value: 'true' },
   ],
   rapier: [

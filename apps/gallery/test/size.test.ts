@@ -22,6 +22,7 @@ const BUDGETS: Record<string, number> = {
   three: 160_000, // 144 kB: three.js
   mobile: 11_000, // 9.7 kB
   rapier: 1_560_000, // 1.43 MB: Rapier's WebAssembly 1.18 MB, its glue, three.js
+  r3f: 1_700_000, // 1.54 MB: Rapier's WebAssembly 1.18 MB, its glue, all of three.js, React, R3F
   lab: 51_000, // 46 kB
 };
 
