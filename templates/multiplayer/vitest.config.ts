@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** The slow tests, `npm run test:e2e`: Chromium, Redis, game processes, bots under load. */
+/**
+ * The slow tests, `npm run test:e2e`: Chromium, Redis, game processes, the dev server, bots
+ * under load.
+ */
 const E2E = ['src/**/*.e2e.test.ts', 'src/**/*.browser.test.ts'];
 
 /**
@@ -12,7 +15,18 @@ const E2E = ['src/**/*.e2e.test.ts', 'src/**/*.browser.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: E2E, testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: E2E,
+          // A limit that only ends a hung test (real servers, property runs); nothing is timed.
+          testTimeout: 30_000,
+          // One module graph per worker: Colyseus and Vite's transforms load once, not once a
+          // file (two thirds of the run's CPU). Each test stops the servers it starts.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -13,8 +13,9 @@ import { BaseSequencer } from 'vitest/node';
  *   the report's arithmetic they rest on is @loop/net/bench's, tested in the package;
  * - src/server/cluster.e2e.test.ts: a redis-server and game processes of their own, whose code
  *   runs outside the process Stryker switches mutants in;
- * - src/dev-server.test.ts: it tests vite.config.ts (not mutated), whose game server stays on
- *   globalThis for Vite's restarts, so one run's would outlive into the next.
+ * - src/dev-server.e2e.test.ts: it tests vite.config.ts (not mutated), whose game server stays
+ *   on globalThis for Vite's restarts, so one run's would outlive into the next;
+ * - src/server/game-process.e2e.test.ts: a game process of its own, like the cluster's.
  */
 /**
  * The files whose tests take seconds (real servers driven for thousands of steps, long
@@ -51,11 +52,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     sequence: { sequencer: CheapFirst },
     include: ['src/**/*.test.ts'],
-    exclude: [
-      'src/e2e/**',
-      'src/**/*.e2e.test.ts',
-      'src/bench/wire-size.test.ts',
-      'src/dev-server.test.ts',
-    ],
+    exclude: ['src/e2e/**', 'src/**/*.e2e.test.ts', 'src/bench/wire-size.test.ts'],
   },
 });

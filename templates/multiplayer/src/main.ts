@@ -1,10 +1,9 @@
 import type { InputSnapshot } from '@loop/core/dom';
-import { keyAxis, startNetPage, type View } from '@loop/net/dom';
+import { FrameTrace, keyAxis, startNetPage, type View } from '@loop/net/dom';
 import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
 import { drawArena } from './page/draw';
 import { steerToward } from './page/touch-steer';
-import { FrameTrace } from './page/trace';
 import { BUTTON_BOOST, STICK_MAX } from './shared/input';
 
 /** The stick and buttons a held finger gives (touch-steer.ts), rewritten each step. */
@@ -25,7 +24,7 @@ function steerFrom(keys: InputSnapshot, client: ArenaClient, view: View): void {
   client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
 }
 
-/** `?trace` records every frame (window.arenaTrace, see trace.ts) for tests and bug reports. */
+/** `?trace` records every frame (window.arenaTrace: @loop/net/dom's FrameTrace) for tests and bug reports. */
 const trace = new URLSearchParams(location.search).has('trace') ? new FrameTrace() : undefined;
 
 /**

@@ -8,6 +8,7 @@
  *
  * @module @loop/net/dom
  */
+export { FrameTrace, TRACE_FIELDS, type TraceRow } from './frame-trace.js';
 export { letterbox, PANEL_GAP, PANELS, type View } from './letterbox.js';
 export { NetFrame, type NetFrameHooks, type StatusLine } from './net-frame.js';
 export { type JoinedPage, type NetPage, type NetPageOptions, startNetPage } from './net-page.js';

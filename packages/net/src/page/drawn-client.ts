@@ -32,7 +32,8 @@ function index(name: string, value: number, below: number): number {
 export class DrawnClient<S> extends NetClient<S> {
   /** What to draw after {@link draw}: each entity's `stride` numbers, x and y first. */
   readonly drawn: Float64Array;
-  readonly #stride: number;
+  /** Numbers per entity in {@link drawn} (the option `stride`). */
+  readonly stride: number;
   readonly #presence: number | undefined;
   readonly #seats: number;
 
@@ -44,7 +45,7 @@ export class DrawnClient<S> extends NetClient<S> {
         `stride must be an integer of 2 or more dividing frameSize (${options.frameSize}), got ${String(stride)}`,
       );
     }
-    this.#stride = stride;
+    this.stride = stride;
     this.#presence =
       options.presence === undefined ? undefined : index('presence', options.presence, stride);
     this.#seats = options.model.seats;
@@ -59,7 +60,7 @@ export class DrawnClient<S> extends NetClient<S> {
     const kind = super.draw(now);
     if (!this.clock.synced) return kind;
     const { older, newer, t } = this.buffer;
-    const stride = this.#stride;
+    const stride = this.stride;
     // Stryker disable next-line ConditionalExpression,StringLiteral: an empty buffer's frames are zeros, as drawn is until the first snapshot
     if (kind !== 'empty') lerpArray(this.drawn, older, newer, t);
     const presence = this.#presence;

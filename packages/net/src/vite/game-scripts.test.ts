@@ -29,11 +29,11 @@ describe("runGameScript: a game's scripts in one call (real Vite, Colyseus, proc
     }
   });
 
-  it('start: the built page and the game on PORT, both addresses printed', async () => {
+  it('start (or no command): the built page and the game on PORT, both addresses printed', async () => {
     const port = await freePort();
     const lines: string[] = [];
     const env = { PORT: String(port), HOST: '127.0.0.1' };
-    const running = await runGameScript(['start'], {
+    const running = await runGameScript([], {
       ...game,
       page: '.',
       env,
@@ -53,7 +53,16 @@ describe("runGameScript: a game's scripts in one call (real Vite, Colyseus, proc
     }
   });
 
-  it('start: refused before anything listens when the page was never built', async () => {
+  it('start: on the port the script gives over PORT; refused before listening without a build', async () => {
+    const port = await freePort();
+    const env = { PORT: '1', HOST: '127.0.0.1' };
+    const options = { ...game, page: '.', env, port, signals: false, log: () => {} };
+    const running = await runGameScript(['start'], options);
+    try {
+      expect(running.game!.port).toBe(port);
+    } finally {
+      await running.stop();
+    }
     await expect(runGameScript(['start'], { ...game, signals: false })).rejects.toThrow(
       /^no built page in .*dist; run npm run build first$/,
     );

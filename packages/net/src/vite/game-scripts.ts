@@ -35,6 +35,8 @@ export interface GameScriptsOptions {
   signals?: boolean;
   /** `start`'s built page, from the root; default `dist`. */
   page?: string;
+  /** `start`'s port; default PORT from the environment, else 3000. */
+  port?: number;
 }
 
 /** A command that keeps running: what it started, and the stop of it all. */
@@ -71,14 +73,15 @@ const number = (env: NodeJS.ProcessEnv, name: string, fallback: number) =>
  *   (default 10) after WARMUP (default 3) against a fresh cluster per size of room
  *   ({@link loadSweep}), each report printed. It measures and never fails on speed.
  *
- * An unknown command is a RangeError naming it. Resolves once the command runs (`load`: once it
+ * No command is `start`, so `node <script>` is `npm start` (a host's start command). An
+ * unknown command is a RangeError naming it. Resolves once the command runs (`load`: once it
  * is done, with nothing running).
  */
 export async function runGameScript(
   args: readonly string[],
   options: GameScriptsOptions,
 ): Promise<RunningScript> {
-  const [command, ...rest] = args;
+  const [command = 'start', ...rest] = args;
   const root = options.root instanceof URL ? fileURLToPath(options.root) : options.root;
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -89,7 +92,7 @@ export async function runGameScript(
   };
   let running: RunningScript;
   if (command === 'start') {
-    const port = number(env, 'PORT', 3000);
+    const port = options.port ?? number(env, 'PORT', 3000);
     const served = await serveBuilt({
       root,
       module: options.server,

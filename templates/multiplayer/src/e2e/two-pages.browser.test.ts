@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { lerp } from '@loop/core';
+import type { TraceRow } from '@loop/net/dom';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { TRACE_FIELDS } from '../page/trace';
 import { ArenaRoom } from '../server/arena-room';
 import { type GameServer, startServer } from '../server/server';
 import { TIMESTEP_MS } from '../shared/arena';
@@ -10,7 +10,7 @@ import { STICK_MAX } from '../shared/input';
 import { STRIDE } from '../shared/world';
 import { Chromium, type Page } from './chromium';
 
-type Row = Record<(typeof TRACE_FIELDS)[number], number>;
+type Row = TraceRow;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Stated bounds (arena units; a player's radius is 20). */
@@ -108,7 +108,7 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
     expect(errors[errors.length - 1]).toBeLessThan(REMOTE_ERROR_MAX);
 
     // Its own player: the first frame that steps after the key shows it moving up.
-    const pressed = rows.findIndex((row) => row.inputY === -STICK_MAX);
+    const pressed = rows.findIndex((row) => row.input1 === -STICK_MAX);
     const stepped = rows.findIndex((row, i) => i >= pressed && row.steps > 0);
     expect(pressed).toBeGreaterThan(0);
     expect(stepped - pressed).toBeLessThanOrEqual(2);

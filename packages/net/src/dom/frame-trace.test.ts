@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ArenaClient, DRAWN_STRIDE } from '../client/arena-client';
-import { FrameTrace, TRACE_FIELDS } from './trace';
+import { DrawnClient } from '../page/drawn-client.js';
+import { FakeLink, toyClientOptions } from '../page/test-client.js';
+import { SEATS } from '../page/test-game.js';
+import { FrameTrace, TRACE_FIELDS } from './frame-trace.js';
 
-/** A client on a link that goes nowhere, its figures set by hand as a frame would leave them. */
-function clientAt(frame: number): ArenaClient {
-  const client = new ArenaClient({ sendBytes() {}, onMessage() {} }, { now: () => 0 });
+const STRIDE = 3;
+
+/** A toy client on a link that goes nowhere, its figures set by hand as a frame would leave them. */
+function clientAt(frame: number): DrawnClient<unknown> {
+  const options = toyClientOptions({ now: () => 0, frameSize: (SEATS + 1) * STRIDE });
+  const client = new DrawnClient(new FakeLink(), { ...options, stride: STRIDE });
   client.renderTime = 1000 + frame;
   client.drawn.set([10 + frame, 20 + frame, 1, 30 + frame, 40 + frame, 1]);
-  client.drawn[2 * DRAWN_STRIDE] = -1; // seat 2 is not traced
+  client.drawn[2 * STRIDE] = -1; // seat 2 is not traced
+  client.input[0] = 4 + frame;
   client.input[1] = -5 - frame;
   client.predictor.corrections = 2 + frame;
   client.predictor.largest = 0.5 + frame;
   client.counts.starved = 7 + frame;
   client.predictor.world.tick = 90 + frame;
-  return client;
+  return client as DrawnClient<unknown>;
 }
 
 describe('FrameTrace', () => {
@@ -28,7 +34,8 @@ describe('FrameTrace', () => {
       y0: 20 + f,
       x1: 30 + f,
       y1: 40 + f,
-      inputY: -5 - f,
+      input0: 4 + f,
+      input1: -5 - f,
       steps: 3 - f,
       predictedTick: 90 + f,
       corrections: 2 + f,
@@ -40,8 +47,13 @@ describe('FrameTrace', () => {
     expect(trace.data).toHaveLength(2 * TRACE_FIELDS.length);
   });
 
-  it('holds 4096 frames unless told otherwise', () => {
+  it('holds 4096 frames unless told otherwise, and refuses a capacity below one frame', () => {
     expect(new FrameTrace().capacity).toBe(4096);
     expect(new FrameTrace().rows()).toEqual([]);
+    for (const capacity of [0, 1.5]) {
+      expect(() => new FrameTrace(capacity)).toThrow(
+        new RangeError(`capacity must be an integer of 1 or more, got ${capacity}`),
+      );
+    }
   });
 });
