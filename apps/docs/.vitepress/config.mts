@@ -42,6 +42,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Multiplayer', link: '/guide/multiplayer' },
       { text: 'Fixed-step rooms in a Colyseus game', link: '/guide/colyseus-rooms' },
       { text: 'Rapier under a fixed step in three.js', link: '/guide/rapier-three' },
+      { text: 'React Three Fiber with Rapier', link: '/guide/r3f' },
     ],
   },
   {

@@ -5,6 +5,6 @@ export const R3F_JOBS = [
     title: 'React Three Fiber',
     blurb:
       "The fixed step inside R3F's own frames: `<FixedLoop>` drives `@loop/core`'s loop from `useFrame`, `useFixedUpdate` steps the simulation, `useFixedRender` draws with alpha, and objects and instances are drawn between two steps.",
-    guide: { text: 'Interpolation', link: '/guide/interpolation' },
+    guide: { text: 'React Three Fiber with Rapier', link: '/guide/r3f' },
   },
 ];

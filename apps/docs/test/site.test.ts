@@ -120,6 +120,7 @@ describe(`the built docs, served under ${PREFIX}`, () => {
         'guide/multiplayer.html',
         'guide/colyseus-rooms.html',
         'guide/rapier-three.html',
+        'guide/r3f.html',
         'reference/index.html',
       ]),
     );
