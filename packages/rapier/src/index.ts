@@ -3,11 +3,13 @@
  * kind needs. Every body's pose captured into typed arrays once per step and blended at alpha,
  * with teleports never smeared (`Poses`); the world as a replayable state whose keyframes are
  * Rapier's own `world.takeSnapshot()` (`WorldState`); the fixed step of a game with instant
- * replay (`RapierGame`); worker mode (`poseLayout`, `writePoses`, `blendSnapshot`,
- * `replaySimulation`, and the input as `ControlWords`); Rapier's WebAssembly loaded with progress for the separate-file build and
- * the `-compat` build alike (`wasmLoader`, `compatLoader`, `showLoading`); the overlay's figures
- * and the replay status line. No three.js here (`@loop/rapier/three` draws) and no Rapier import:
- * the game imports the build it wants and hands its objects in.
+ * replay (`RapierGame`); bodies put somewhere by hand, a respawn or a drop, at spots drawn from
+ * the world's own state (`BodyPlacer`); worker mode (`poseLayout`, `writePoses`,
+ * `blendSnapshot`, `replaySimulation`, the input as `ControlWords`); Rapier's WebAssembly loaded
+ * with progress for the separate-file build and the `-compat` build alike (`wasmLoader`,
+ * `compatLoader`, `showLoading`); the overlay's figures and the replay status line. No three.js
+ * here (`@loop/rapier/three` draws) and no Rapier import: the game imports the build it wants
+ * and hands its objects in.
  *
  * @module @loop/rapier
  */
@@ -24,6 +26,7 @@ export {
   physicsFigures,
   type SnapshotFigures,
 } from './figures.js';
+export type { FrameTime } from './frame-time.js';
 export {
   type LoadingElement,
   type LoadingView,
@@ -33,6 +36,7 @@ export {
 } from './loading-line.js';
 export { overlayLines } from './overlay-lines.js';
 export { type PlaceableBody, placeAtRest } from './place.js';
+export { BodyPlacer, type TurnableBody } from './placer.js';
 export { Poses } from './poses.js';
 export { RapierGame } from './rapier-game.js';
 export type {

@@ -3,7 +3,6 @@
  * where the ball starts, the grid a drop of boxes falls from, and the ball's moves. A module of
  * its own so the tests read the same figures.
  */
-import type { Random } from '@loop/core';
 import { BOX_HALF } from './world';
 
 /** Below this height a body has fallen off the floor and respawns. */
@@ -31,19 +30,3 @@ export const DROP_LOW = 5;
 export const DROP_LAYER = 2;
 /** Mixed into the drop's seed, so a drop and a respawn from the same state draw apart. */
 export const DROP_SALT = 0x0d509b0e;
-
-/**
- * A random rotation written into `q`, drawn from `random`: four components in ±0.5, which
- * Rapier's `setRotation` normalises (it makes a unit quaternion of what it is given). How a
- * respawned or dropped box is turned.
- */
-export function randomRotation<Q extends { x: number; y: number; z: number; w: number }>(
-  random: Random,
-  q: Q,
-): Q {
-  q.x = random.next() - 0.5;
-  q.y = random.next() - 0.5;
-  q.z = random.next() - 0.5;
-  q.w = random.next() - 0.5;
-  return q;
-}

@@ -1,7 +1,5 @@
 import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
-import { Random } from '@loop/core';
-import { hashNumbers } from '@loop/core/replay';
-import { type LoadProgress, placeAtRest, WorldState } from '@loop/rapier';
+import { BodyPlacer, type LoadProgress, WorldState } from '@loop/rapier';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import {
   DRIVE,
@@ -15,7 +13,6 @@ import {
   FALLEN_Y,
   JUMP_SPEED,
   LAYOUT_SIDE,
-  randomRotation,
   SPACING,
   SPAWN,
 } from './layout';
@@ -45,31 +42,28 @@ export class Physics {
   readonly count: number;
   /** Mixed into where respawned boxes land: part of the game's configuration, not of its state. */
   readonly seed: number;
-  /** Indices of the bodies teleported or respawned in the last step, `respawnedCount` of them. */
-  readonly respawned: Int32Array;
-  /** How many of `respawned` belong to the last step. */
-  respawnedCount = 0;
   /** Milliseconds all `world.step()` calls took so far (wall clock, for the overlay). */
   stepMsTotal = 0;
-
-  /** Scratch vectors, so a step allocates no JavaScript objects of its own. */
+  /**
+   * Puts bodies somewhere by hand (`BodyPlacer` of @loop/rapier): where is drawn from a hash of
+   * the world's own numbers, so the snapshot stays the whole state; what it placed is listed.
+   */
+  private readonly placer: BodyPlacer;
   // Stryker disable next-line ObjectLiteral: a scratch vector, every field written before it is read
   private readonly v = { x: 0, y: 0, z: 0 };
-  // Stryker disable next-line ObjectLiteral: a scratch quaternion, every field written before it is read
-  private readonly q = { x: 0, y: 0, z: 0, w: 1 };
-  /** Reseeded at every respawn from the fallen body's pose: no state carried between steps. */
-  private readonly random = new Random(0);
-  /** The fallen body's position, the input of that seed. */
-  private readonly fall = new Float64Array(3);
+  /** The respawn of one fallen body, made once (no closure per step). */
+  private readonly respawnAt = (index: number) => this.respawn(index);
+  /** The positions the respawns read: those of the step being settled. */
+  private fallen: ArrayLike<number> = [];
 
   /** `boxes`: how many dynamic boxes make the pile; `seed`: where respawned boxes land. */
   constructor(boxes: number, seed = 1) {
     this.count = boxes + 1;
-    // Every body can fall in one step, the ball be teleported and a drop lift its boxes too.
-    this.respawned = new Int32Array(this.count + 1 + DROP_BOXES);
     this.seed = seed;
     const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
     this.state = new WorldState(RAPIER.World, world, 'Physics');
+    // Every body can fall in one step, the ball be teleported and a drop lift its boxes too.
+    this.placer = new BodyPlacer(() => this.state.bodies, this.count + 1 + DROP_BOXES, seed);
     world.createCollider(
       RAPIER.ColliderDesc.cuboid(FLOOR_HALF, 0.5, FLOOR_HALF).setTranslation(0, -0.5, 0),
     );
@@ -105,7 +99,7 @@ export class Physics {
     if (controls.length < CONTROLS) {
       throw new RangeError(`Physics.step: controls need ${CONTROLS} numbers`);
     }
-    this.respawnedCount = 0;
+    this.placer.clear();
     this.drive(dt, controls);
     const world = this.world;
     world.timestep = dt;
@@ -120,10 +114,9 @@ export class Physics {
    * Their indices land in `respawned`, so their interpolation can be cut (a teleport, no smear).
    */
   respawnFallen(positions: ArrayLike<number>): number {
-    for (let i = 0; i < this.count; i++) {
-      if (positions[3 * i + 1]! < FALLEN_Y) this.respawn(i, positions);
-    }
-    return this.respawnedCount;
+    this.fallen = positions;
+    this.placer.forFallen(positions, this.count, FALLEN_Y, this.respawnAt);
+    return this.placer.count;
   }
 
   /**
@@ -135,8 +128,7 @@ export class Physics {
    * the snapshot stays the whole state. Their indices join `respawned`: no smear as they jump.
    */
   drop(positions: ArrayLike<number>): void {
-    const r = this.random;
-    r.state = hashNumbers(positions, (Math.imul(this.seed, 0x9e3779b1) ^ DROP_SALT) >>> 0);
+    const r = this.placer.seedFrom(positions, DROP_SALT);
     const boxes = this.count - 1;
     const n = Math.min(DROP_BOXES, boxes);
     // Every stride-th box from a random start: n different boxes, spread through the pile.
@@ -146,18 +138,24 @@ export class Physics {
     // Jitter inside a cell leaves a box's diagonal (0.9 m) clear of the next cell.
     const room = DROP_CELL - 1;
     for (let k = 0; k < n; k++) {
-      const index = 1 + ((first + k * stride) % boxes);
       const cell = k % (DROP_SIDE * DROP_SIDE);
       const x = (cell % DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const z = Math.floor(cell / DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const layer = Math.floor(k / (DROP_SIDE * DROP_SIDE));
       // Stryker disable next-line ArithmeticOperator: DROP_LAYER - 1 is 1, which × and ÷ agree on
       const y = DROP_LOW + layer * DROP_LAYER + r.next() * (DROP_LAYER - 1);
-      this.place(index, x, y, z);
-      // Stryker disable next-line BooleanLiteral: place() has woken the body already
-      this.bodies[index]!.setRotation(randomRotation(this.random, this.q), true);
-      this.respawned[this.respawnedCount++] = index;
+      this.placer.placeTurned(1 + ((first + k * stride) % boxes), x, y, z);
     }
+  }
+
+  /** Indices of the bodies teleported or respawned in the last step, `respawnedCount` of them. */
+  get respawned(): Int32Array {
+    return this.placer.placed;
+  }
+
+  /** How many of `respawned` belong to the last step. */
+  get respawnedCount(): number {
+    return this.placer.count;
   }
 
   /** The Rapier world; a new object after `state.loadState`. */
@@ -175,10 +173,7 @@ export class Physics {
     const ball = this.bodies[PLAYER]!;
     const v = this.v;
     const mass = ball.mass();
-    if (controls[TELEPORT]) {
-      this.place(PLAYER, DROP.x, DROP.y, DROP.z);
-      this.respawned[this.respawnedCount++] = PLAYER;
-    }
+    if (controls[TELEPORT]) this.placer.place(PLAYER, DROP.x, DROP.y, DROP.z);
     const x = controls[MOVE_X]!;
     const z = controls[MOVE_Z]!;
     // Stryker disable next-line ConditionalExpression: a zero impulse neither moves nor wakes the ball
@@ -197,30 +192,20 @@ export class Physics {
     }
   }
 
-  private respawn(index: number, positions: ArrayLike<number>): void {
+  /** A fallen body back: the ball to its start, a box above the pile, turned at random. */
+  private respawn(index: number): void {
     if (index === PLAYER) {
-      this.place(PLAYER, SPAWN.x, SPAWN.y, SPAWN.z);
-    } else {
-      // Where it lands: a generator seeded from the exact bits of where it fell (simulation
-      // state, replayed bit for bit), the box and the game's seed.
-      const fall = this.fall;
-      // Stryker disable next-line EqualityOperator: fall holds 3 numbers, and a Float64Array ignores a write past its end
-      for (let k = 0; k < 3; k++) fall[k] = positions[3 * index + k]!;
-      const r = this.random;
-      r.state = hashNumbers(fall, (Math.imul(this.seed, 0x9e3779b1) ^ index) >>> 0);
-      this.place(index, (r.next() - 0.5) * 4, DROP.y + r.next() * 4, (r.next() - 0.5) * 4);
-      // Stryker disable next-line BooleanLiteral: place() has woken the body already
-      this.bodies[index]!.setRotation(randomRotation(this.random, this.q), true);
+      this.placer.place(PLAYER, SPAWN.x, SPAWN.y, SPAWN.z);
+      return;
     }
-    this.respawned[this.respawnedCount++] = index;
-  }
-
-  /** Puts body `index` at rest at (x, y, z): `placeAtRest` of @loop/rapier. */
-  private place(index: number, x: number, y: number, z: number): void {
-    const v = this.v;
-    v.x = x;
-    v.y = y;
-    v.z = z;
-    placeAtRest(this.bodies[index]!, v);
+    // Where it lands: a generator seeded from the exact bits of where it fell (simulation
+    // state, replayed bit for bit), the box and the game's seed.
+    const r = this.placer.seedFromPosition(this.fallen, index);
+    this.placer.placeTurned(
+      index,
+      (r.next() - 0.5) * 4,
+      DROP.y + r.next() * 4,
+      (r.next() - 0.5) * 4,
+    );
   }
 }

@@ -1,6 +1,6 @@
-import { type CanvasSize, fitDistance } from '@loop/core/dom';
-import type { DrawnPoses } from '@loop/rapier';
-import { InstancedBodies } from '@loop/rapier/three';
+import type { CanvasSize } from '@loop/core/dom';
+import type { DrawnPoses, FrameTime } from '@loop/rapier';
+import { ChaseCamera, InstancedBodies } from '@loop/rapier/three';
 import {
   BoxGeometry,
   Color,
@@ -12,47 +12,20 @@ import {
   InstancedMesh,
   Mesh,
   MeshStandardMaterial,
-  PerspectiveCamera,
+  type PerspectiveCamera,
   Scene,
-  Vector3,
   type WebGLRenderer,
 } from 'three';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
-/** What `View.update` reads of the loop's state: simulated seconds and the step, in seconds. */
-export interface FrameTime {
-  readonly time: number;
-  readonly dt: number;
-}
-
 /**
- * Where the camera sits relative to the ball in a landscape window: above it, and this far
- * behind it. A narrower canvas moves it back along the same line ({@link View.frame}).
+ * The camera follows the ball (`ChaseCamera` of @loop/rapier/three): 7 m above it and 11 m
+ * behind in a landscape window, a 55° field of view, swaying ±0.2 rad once every 12 s of
+ * simulated time so the scene never looks frozen once the pile sleeps. It keeps a sphere of
+ * about 6 m about the ball in view, which holds the pile's width (16 boxes of 0.6 m), so a phone
+ * held upright sees the pile, not one side of it.
  */
-const CAMERA_HEIGHT = 7;
-const CAMERA_DISTANCE = 11;
-/** The camera's vertical field of view, in degrees. */
-const FOV = 55;
-/**
- * The sphere about the ball that the camera keeps in view: the one the landscape camera frames
- * (its distance times the sine of half the field of view), about 6 m. It holds the pile's width
- * (16 boxes of 0.6 m) at its distance, so a phone held upright sees the pile, not one side of it.
- */
-const RANGE = Math.sqrt(CAMERA_HEIGHT * CAMERA_HEIGHT + CAMERA_DISTANCE * CAMERA_DISTANCE);
-export const VIEW_RADIUS = RANGE * Math.sin((FOV * Math.PI) / 360);
-/** Where the fog starts and ends beyond the ball (30 m and 70 m from the landscape camera). */
-const FOG_NEAR = 30 - RANGE;
-const FOG_FAR = 70 - RANGE;
-/**
- * The camera sways gently around the ball (±0.2 rad, once every 12 s of simulated time), so the
- * scene never looks frozen once the pile sleeps, while "up the screen" stays about −z.
- */
-const SWAY = 0.2;
-const SWAY_PERIOD = 12;
-/** Half the angle the camera looks down by (it looks from its place straight at the ball). */
-const HALF_PITCH = -Math.atan2(CAMERA_HEIGHT, CAMERA_DISTANCE) / 2;
-const PITCH_SIN = Math.sin(HALF_PITCH);
-const PITCH_COS = Math.cos(HALF_PITCH);
+export const CAMERA = { height: 7, distance: 11, fov: 55, sway: 0.2, swayPeriod: 12 };
 
 /**
  * What three.js draws: one `InstancedMesh` for every box (one draw call, and matrices written
@@ -63,27 +36,24 @@ export class View {
   /** What is drawn. */
   readonly scene = new Scene();
   /** Follows the ball; its aspect follows the canvas (`resize`). */
-  readonly camera = new PerspectiveCamera(FOV, 1, 0.1, 200);
+  readonly camera: PerspectiveCamera;
   /** Every box, one instance each, in body order (body i + 1 is instance i). */
   readonly boxes: InstancedMesh;
   /** Writes the boxes' instance matrices from the blended poses (@loop/rapier/three). */
   private readonly drawn: InstancedBodies;
   /** The player's ball. */
   readonly ball: Mesh;
-  /** Where the camera looks: the ball's blended position, a vector made once. */
-  private readonly target = new Vector3();
-  /** The camera's orientation as a quaternion (x, y, z, w), rewritten every frame. */
-  private readonly turn = new Float64Array(4);
-  /** The camera's height above the ball and distance behind it: set by `frame`. */
-  private height = CAMERA_HEIGHT;
-  private behind = CAMERA_DISTANCE;
-  private readonly fog = new Fog('#0b1020', 30, 70);
+  /** Places the camera behind the ball's blended position, the fog (30 m to 70 m) with it. */
+  private readonly chase: ChaseCamera;
 
   /** `poses`: the blended poses, `Poses` on the main thread, a worker's snapshots blended in worker mode. */
   constructor(readonly poses: DrawnPoses) {
     const scene = this.scene;
     scene.background = new Color('#0b1020');
-    scene.fog = this.fog;
+    const fog = new Fog('#0b1020', 30, 70);
+    scene.fog = fog;
+    this.chase = new ChaseCamera({ ...CAMERA, fog });
+    this.camera = this.chase.camera;
     scene.add(new HemisphereLight('#dfe8ff', '#3a2a1a', 1.6));
     const sun = new DirectionalLight('#ffffff', 2.2);
     sun.position.set(8, 20, 6);
@@ -120,8 +90,6 @@ export class View {
       new MeshStandardMaterial({ color: '#ffb347', flatShading: true, roughness: 0.4 }),
     );
     scene.add(this.ball);
-
-    this.frame(1);
   }
 
   /** Fits the drawing buffer and the camera to the canvas (`watchCanvas` reports its size). */
@@ -130,21 +98,9 @@ export class View {
     this.frame(size.width / Math.max(1, size.height));
   }
 
-  /**
-   * Sets the camera for a canvas of `aspect` (width / height): far enough back along its line to
-   * the ball that {@link VIEW_RADIUS} about the ball fits both fields of view ({@link fitDistance}),
-   * the fog moved with it. Landscape keeps the 7 m up and 11 m back; a phone held upright backs
-   * off about twice as far instead of cropping the sides.
-   */
+  /** Frames the camera for a canvas of `aspect` (width / height): a phone upright backs off. */
   frame(aspect: number): void {
-    const camera = this.camera;
-    camera.aspect = aspect;
-    camera.updateProjectionMatrix();
-    const distance = fitDistance(VIEW_RADIUS, FOV, aspect);
-    this.height = (CAMERA_HEIGHT * distance) / RANGE;
-    this.behind = (CAMERA_DISTANCE * distance) / RANGE;
-    this.fog.near = distance + FOG_NEAR;
-    this.fog.far = distance + FOG_FAR;
+    this.chase.frame(aspect);
   }
 
   /**
@@ -155,33 +111,12 @@ export class View {
    * two rather than a computed time keeps the call from boxing a number.)
    */
   update(alpha: number, state: FrameTime): void {
-    const time = state.time + alpha * state.dt;
     this.drawn.update();
-    // Fields written directly and the quaternion read from the array: passing a computed number
-    // to a method that is not inlined can box it, a few bytes of garbage per call (with set()
-    // and lookAt() the browser benchmark read 50 to 90 B a frame more than without).
+    // The ball placed from the arrays (a computed number passed to a method that is not inlined
+    // can be boxed: the browser benchmark read 50 to 90 B a frame more with set() and lookAt()).
     const p = this.poses.drawnPositions;
-    const target = this.target;
-    target.x = p[3 * PLAYER]!;
-    target.y = p[3 * PLAYER + 1]!;
-    target.z = p[3 * PLAYER + 2]!;
-    this.ball.position.copy(target);
+    this.ball.position.fromArray(p, 3 * PLAYER);
     this.ball.quaternion.fromArray(this.poses.drawnOrientations, 4 * PLAYER);
-    // Behind and above the ball, looking at it: turned by the sway about y, tilted down by
-    // twice HALF_PITCH about x. The quaternion is written directly rather than through lookAt(), which
-    // decomposes the camera's world matrix and boxes numbers on the way (bytes every frame).
-    const yaw = SWAY * Math.sin((time * 2 * Math.PI) / SWAY_PERIOD);
-    const eye = this.camera.position;
-    eye.x = target.x + this.behind * Math.sin(yaw);
-    eye.y = target.y + this.height;
-    eye.z = target.z + this.behind * Math.cos(yaw);
-    const turn = this.turn;
-    const sy = Math.sin(yaw / 2);
-    const cy = Math.cos(yaw / 2);
-    turn[0] = cy * PITCH_SIN;
-    turn[1] = sy * PITCH_COS;
-    turn[2] = -sy * PITCH_SIN;
-    turn[3] = cy * PITCH_COS;
-    this.camera.quaternion.fromArray(turn);
+    this.chase.follow(p, PLAYER, alpha, state);
   }
 }

@@ -1,7 +1,12 @@
 import { Poses } from '@loop/rapier';
+import { ChaseCamera } from '@loop/rapier/three';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { VIEW_RADIUS, View } from './scene';
+import { CAMERA, View } from './scene';
+
+/** The sphere about the ball that the game's camera keeps in view (about 6 m). */
+const VIEW_RADIUS = new ChaseCamera(CAMERA).viewRadius;
+
 import { PLAYER } from './world';
 
 /** The loop's state at its start: simulated time 0 at any alpha, so the camera does not sway. */

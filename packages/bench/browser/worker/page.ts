@@ -1,7 +1,7 @@
 import { composeMatrices, createLoop, type Loop, lerpArray, slerpArray } from '@loop/core';
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
 import { poseLayout } from '@loop/rapier';
-import { busyPage } from '../../../../templates/rapier/src/busy';
+import { busyPage } from '@loop/rapier/dom';
 import { CONTROLS, MOVE_X } from '../../../../templates/rapier/src/controls';
 import { Game } from '../../../../templates/rapier/src/game';
 import { initPhysics } from '../../../../templates/rapier/src/physics';

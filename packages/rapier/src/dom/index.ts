@@ -9,12 +9,12 @@
  *
  * @module @loop/rapier/dom
  */
+export type { FrameTime } from '../frame-time.js';
 export { BUSY_MS, busyPage } from './busy.js';
 export { type FoldableHud, foldHud, SMALL_SCREEN, statsFoldRemembered } from './hud-fold.js';
 export { PAGE_IDS, type PageElements, pageElements } from './page-elements.js';
 export {
   type ControlSource,
-  type FrameTime,
   type PageView,
   type StartedMode,
   startMainThread,

@@ -4,16 +4,11 @@ import type { WorkerLoop } from '@loop/core/worker';
 import { ControlWords } from '../control-words.js';
 import { type DrawnPoses, drawnPoses } from '../drawn-poses.js';
 import type { PhysicsFigures } from '../figures.js';
+import type { FrameTime } from '../frame-time.js';
 import { replayLoop } from '../replay-loop.js';
 import { replayWorkerLoop } from '../replay-page.js';
 import type { ReplayGame, ReplayRequest } from '../replay-worker.js';
 import { bindReplayControls, type ReplayControls } from './replay-controls.js';
-
-/** What a frame's drawing reads of the loop: simulated seconds of the step before, and dt. */
-export interface FrameTime {
-  readonly time: number;
-  readonly dt: number;
-}
 
 /**
  * A game's drawing, made by the game for the poses a mode blends (the game's own on the main

@@ -1,7 +1,11 @@
 /**
- * `@loop/rapier/three`: Rapier's bodies drawn with three.js. An entry of its own, so a game
- * that draws another way (or a worker, which draws nothing) never imports three.
+ * `@loop/rapier/three`: Rapier's bodies drawn with three.js: a run of bodies as one
+ * `InstancedMesh` (`InstancedBodies`) and a camera that follows a body's blended pose
+ * (`ChaseCamera`). An entry of its own, so a game that draws another way (or a worker, which
+ * draws nothing) never imports three.
  *
  * @module @loop/rapier/three
  */
+export type { FrameTime } from '../frame-time.js';
+export { ChaseCamera, type ChaseCameraOptions } from './chase-camera.js';
 export { InstancedBodies } from './instanced-bodies.js';
