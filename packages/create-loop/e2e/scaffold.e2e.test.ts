@@ -60,7 +60,7 @@ import { expectWorkerMode } from './worker-mode.js';
  * carries data-rendered, data-skipped, data-fps and data-time (performance.now() when written).
  */
 
-const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'rapier', 'three'] as const;
+const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'three'] as const;
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
