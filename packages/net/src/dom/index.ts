@@ -2,9 +2,10 @@
  * `@loop/net/dom`: a networked game's page. `startNetPage` wires what every such page repeats
  * (the room joined, the HUD, the switches, the overlay, one loop of `NetFrame`), so a game's
  * page keeps its client, steering and drawing. The layout around the canvas: where the world
- * sits in the canvas clear of the stats overlay and the HUD (`letterbox`, per frame, no allocation), and
- * how much of the canvas those panels take (`measurePanels`, on resize). Drawing and pointer
- * steering share the letterbox, so a finger lands where the world is drawn.
+ * sits clear of the stats overlay and the HUD (`letterbox`, per frame, no allocation), and how
+ * much of the canvas those panels take (`measurePanels`, on resize); drawing and pointer
+ * steering share the letterbox, so a finger lands where the world is drawn. `FrameTrace`
+ * records what the page drew, for a browser test and a bug report.
  *
  * @module @loop/net/dom
  */
