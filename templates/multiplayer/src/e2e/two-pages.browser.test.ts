@@ -92,6 +92,9 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
         expect(row.y1).toBeLessThanOrEqual(rows[i - 1]!.y1 + 1e-9);
         moved += rows[i - 1]!.y1 - row.y1;
       }
+      // A starved frame (the render time past the newest snapshot: a page or server too busy
+      // to keep up, as on a loaded CI machine) holds its last pose; they are counted apart.
+      if (i > 0 && row.starved > rows[i - 1]!.starved) return;
       const tick = Math.floor(row.renderTime / TIMESTEP_MS);
       const from = path.get(tick);
       const to = path.get(tick + 1);
@@ -115,7 +118,7 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
     expect(rows[stepped]!.y0).toBeLessThan(rows[pressed - 1]!.y0);
     expect(rows[rows.length - 1]!.largest).toBeLessThan(LARGEST_CORRECTION);
     console.log(
-      `remote error p50 ${errors[Math.floor(errors.length / 2)]!.toFixed(2)}, p95 ${errors[Math.floor(errors.length * 0.95)]!.toFixed(2)}, max ${errors[errors.length - 1]!.toFixed(2)} over ${errors.length} frames; moved ${moved.toFixed(0)}; local step ${stepped - pressed} frames after the key; largest correction ${rows[rows.length - 1]!.largest.toFixed(2)}; corrections ${rows[rows.length - 1]!.corrections}`,
+      `starved frames ${rows[rows.length - 1]!.starved - rows[0]!.starved} of ${rows.length}; remote error p50 ${errors[Math.floor(errors.length / 2)]!.toFixed(2)}, p95 ${errors[Math.floor(errors.length * 0.95)]!.toFixed(2)}, max ${errors[errors.length - 1]!.toFixed(2)} over ${errors.length} frames; moved ${moved.toFixed(0)}; local step ${stepped - pressed} frames after the key; largest correction ${rows[rows.length - 1]!.largest.toFixed(2)}; corrections ${rows[rows.length - 1]!.corrections}`,
     );
   }, 120_000);
   it('steers by touch on a phone: a finger held beside the player moves it that way, then lets go', async () => {
@@ -181,14 +184,21 @@ describe('two pages in one game in real Chromium, through the bad network (150 Â
     const way = x < 195 ? 1 : -1;
     const finger = [{ x: way > 0 ? 385 : 5, y, id: 1 }];
     await phone.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger });
-    const held = (await frames(phone)) + 30;
-    await waitFor('30 frames with the finger down', async () => (await frames(phone)) >= held);
-    const steering = await phone.evaluate<number>('arenaTrace.client.input[0]');
-    await phone.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    const after = await phone.evaluate<number>(`arenaTrace.client.drawn[${slot} * 3]`);
+    // The stick as the first frame with the finger down reads it (later the player nears the
+    // finger, and a slow page may take seconds of frames), then held until it has moved.
+    let steering = 0;
+    await waitFor('the finger read', async () => {
+      steering = await phone.evaluate<number>('arenaTrace.client.input[0]');
+      return steering !== 0;
+    });
     expect(Math.sign(steering)).toBe(way);
     expect(Math.abs(steering)).toBeGreaterThan(STICK_MAX * 0.9);
-    expect(way * (after - before)).toBeGreaterThan(20);
+    const drawnX = () => phone.evaluate<number>(`arenaTrace.client.drawn[${slot} * 3]`);
+    await waitFor(
+      'the player moved 20 units that way',
+      async () => way * ((await drawnX()) - before) > 20,
+    );
+    await phone.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     // Let go: the stick goes back to the middle.
     await waitFor(
       'the stick released',
