@@ -14,6 +14,6 @@ export default rapierGameConfig({
   package: '@dimforge/rapier3d',
   tests: {
     setup: 'src/test-support/rapier.ts',
-    e2e: ['src/replay.test.ts', 'src/respawn.test.ts', 'src/drop.test.ts'],
+    e2e: ['src/replay.test.ts', 'src/respawn.test.ts', 'src/drop.test.ts', 'src/refuse.test.ts'],
   },
 });

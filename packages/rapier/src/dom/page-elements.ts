@@ -2,8 +2,9 @@
  * The elements of a Rapier game's page that {@link startRapierPage} runs, found by their ids: the
  * canvas `#game`, the HUD `#hud` (its `[data-key]` buttons tap keys), its More button `#more`,
  * the replay status line `#replay`, the replay speed `#speed`, `#save` and the file picker
- * `#load`, the mode select `#mode` and the busy page switch `#busy`. The game's index.html holds
- * them (its look and its words are the game's); the page start-up wires them.
+ * `#load`, and where the game has them, the mode select `#mode` and the busy page switch `#busy`
+ * (a game without worker mode leaves both out). The game's index.html holds them (its look and
+ * its words are the game's); the page start-up wires them.
  */
 export interface PageElements {
   readonly canvas: HTMLCanvasElement;
@@ -13,9 +14,12 @@ export interface PageElements {
   readonly speed: HTMLSelectElement;
   readonly save: HTMLButtonElement;
   readonly load: HTMLInputElement;
-  readonly mode: HTMLSelectElement;
-  readonly busy: HTMLInputElement;
+  readonly mode?: HTMLSelectElement;
+  readonly busy?: HTMLInputElement;
 }
+
+/** The elements a page may leave out. */
+const OPTIONAL = new Set(['mode', 'busy']);
 
 /** The ids of {@link PageElements}, by field. */
 export const PAGE_IDS = {
@@ -35,6 +39,7 @@ export function pageElements(doc: Document): PageElements {
   const found: Record<string, HTMLElement> = {};
   for (const [field, id] of Object.entries(PAGE_IDS)) {
     const element = doc.getElementById(id);
+    if (!element && OPTIONAL.has(field)) continue;
     if (!element) throw new RangeError(`startRapierPage needs an element #${id}, found none`);
     found[field] = element;
   }

@@ -93,6 +93,8 @@ describe('the page start-up', () => {
     expect(start({ timestep: Number.NaN })).toThrow(RangeError);
     expect(start({ bodies: 0 })).toThrow('startRapierPage bodies must be an integer >= 1, got 0');
     expect(start({ bodies: 1.5 })).toThrow(RangeError);
+    // No worker mode is fine: it goes on to the document, which Node lacks.
+    expect(start({ worker: undefined })).toThrow(ReferenceError);
     expect(start({ worker: 'sim.worker.ts' })).toThrow(
       'startRapierPage worker must be a function, got sim.worker.ts',
     );

@@ -51,8 +51,11 @@ export interface RapierPageOptions<G extends ReplayGame> {
   readonly build: string;
   /** Loads Rapier (telling `progress` the bytes) and makes the game: main-thread mode. */
   mainThread(progress: LoadProgress): Promise<G>;
-  /** Starts the worker that serves the game with `replaySimulation`: worker mode. */
-  worker(): Worker;
+  /**
+   * Starts the worker that serves the game with `replaySimulation`: worker mode
+   * (`?mode=worker`). Without it the game runs on the main thread whatever the URL says.
+   */
+  worker?(): Worker;
   /** Makes the game's drawing on `canvas` for the poses a mode blends. */
   view(poses: DrawnPoses, canvas: HTMLCanvasElement): PageView;
   /** Keys tapped once the scene shows (the second frame, after the shaders compile). */
@@ -95,7 +98,7 @@ export function startRapierPage<G extends ReplayGame>(options: RapierPageOptions
   const small = matchMedia(SMALL_SCREEN).matches;
   foldHud(elements, small);
   const params = new URLSearchParams(location.search);
-  const mode: PageMode = params.get('mode') === 'worker' ? 'worker' : 'main';
+  const mode: PageMode = params.get('mode') === 'worker' && options.worker ? 'worker' : 'main';
   const scope = createScope();
   let disposed = false;
   scope.add(() => {
@@ -121,7 +124,7 @@ export function startRapierPage<G extends ReplayGame>(options: RapierPageOptions
     const page = modePage(options, scope, elements, loading);
     const run = game
       ? startMainThread(page, game)
-      : startWorker(page, options.worker(), options.bodies, options.init);
+      : startWorker(page, options.worker!(), options.bodies, options.init);
     showStats(scope, run, options, mode, small);
     scope.add(page.replay.panel.refreshEvery(options.refreshMs ?? 250));
   })();
@@ -140,7 +143,7 @@ function checkPageOptions<G extends ReplayGame>(o: RapierPageOptions<G>): void {
     throw new RangeError(`startRapierPage bodies must be an integer >= 1, got ${o.bodies}`);
   }
   for (const name of ['mainThread', 'worker', 'view'] as const) {
-    if (typeof o[name] !== 'function') {
+    if (typeof o[name] !== 'function' && (name !== 'worker' || o.worker !== undefined)) {
       throw new RangeError(`startRapierPage ${name} must be a function, got ${String(o[name])}`);
     }
   }
@@ -165,21 +168,26 @@ function bindSwitches(
   params: URLSearchParams,
   mode: PageMode,
 ): void {
-  e.mode.value = mode;
-  // A change of mode reloads with the new URL: the other mode starts from a fresh game.
-  scope.listen(e.mode, 'change', () => {
-    params.set('mode', e.mode.value);
-    location.search = params.toString();
-  });
-  e.busy.checked = params.get('busy') === '1';
-  let stopBusy: (() => void) | undefined;
-  const setBusy = () => {
-    stopBusy?.();
-    stopBusy = e.busy.checked ? busyPage(BUSY_MS) : undefined;
-  };
-  scope.listen(e.busy, 'change', setBusy);
-  scope.add(() => stopBusy?.());
-  setBusy();
+  const { mode: select, busy } = e;
+  if (select) {
+    select.value = mode;
+    // A change of mode reloads with the new URL: the other mode starts from a fresh game.
+    scope.listen(select, 'change', () => {
+      params.set('mode', select.value);
+      location.search = params.toString();
+    });
+  }
+  if (busy) {
+    busy.checked = params.get('busy') === '1';
+    let stopBusy: (() => void) | undefined;
+    const setBusy = () => {
+      stopBusy?.();
+      stopBusy = busy.checked ? busyPage(BUSY_MS) : undefined;
+    };
+    scope.listen(busy, 'change', setBusy);
+    scope.add(() => stopBusy?.());
+    setBusy();
+  }
   scope.listen(e.more, 'click', () => foldHud(e, e.hud.dataset.folded !== 'true'));
 }
 

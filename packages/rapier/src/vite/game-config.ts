@@ -35,7 +35,7 @@ const VITEST_EXCLUDE = ['**/node_modules/**', '**/.git/**'];
  * file extensions, which Node cannot load itself: Vite transforms them, and the plugin empties
  * its .wasm import, as in the browser), the setup that loads the WebAssembly, a timeout for whole
  * worlds, and two projects: `unit` (`vitest run --project unit`, the everyday `npm test`, in
- * seconds) and `e2e` (`--project e2e`: the sessions played for thousands of steps). Both extend
+ * seconds: its files share one load of Rapier per worker) and `e2e` (`--project e2e`: the sessions played for thousands of steps). Both extend
  * the root config, so both keep the plugin; `vitest run` alone runs both.
  */
 export function rapierTestConfig(
@@ -61,7 +61,12 @@ export function rapierTestConfig(
     setupFiles: [options.setup],
     testTimeout: timeout,
     projects: [
-      { extends: true, test: { name: 'unit', exclude: [...VITEST_EXCLUDE, ...options.e2e] } },
+      // The unit files share their worker's modules (isolate off): Rapier's WebAssembly is
+      // compiled once per worker, not once per file, which was most of `npm test`'s time.
+      {
+        extends: true,
+        test: { name: 'unit', exclude: [...VITEST_EXCLUDE, ...options.e2e], isolate: false },
+      },
       { extends: true, test: { name: 'e2e', include: [...options.e2e] } },
     ],
   };

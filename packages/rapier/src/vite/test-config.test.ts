@@ -16,7 +16,11 @@ describe('rapierTestConfig', () => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', exclude: ['**/node_modules/**', '**/.git/**', ...SESSIONS] },
+          test: {
+            name: 'unit',
+            exclude: ['**/node_modules/**', '**/.git/**', ...SESSIONS],
+            isolate: false,
+          },
         },
         { extends: true, test: { name: 'e2e', include: SESSIONS } },
       ],
