@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
