@@ -88,14 +88,14 @@ export const NET_JOBS = [
     package: '@loop/net',
     title: 'The page around the game',
     blurb:
-      'Where the world sits in the canvas, clear of the stats overlay and the HUD (drawing and touch steering share it), and the wiring every networked page repeats: a bad network from the URL, the switch keys, an axis from two keys, the link status line.',
+      'The page every networked game repeats in one call (startNetPage: the canvas and HUD, the room joined with a status line, a bad network from the URL, the switch keys, one loop and the overlay), a frame in its order, a trace of what was drawn, and where the world sits in the canvas, clear of the stats overlay and the HUD.',
     guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
   },
   {
     package: '@loop/net',
     title: 'Serving with Vite',
     blurb:
-      "The game server inside Vite's dev server (the page and the server on one URL), and the built page served by the game's own server.",
+      "The game server inside Vite's dev server (the page and the server on one URL), the built page served by the game's own server, and a game's commands (start, a cluster over Redis, the load test) in one call.",
     guide: { text: 'Multiplayer', link: '/guide/multiplayer' },
   },
   {
