@@ -42,7 +42,7 @@ import { expectWorkerMode } from './worker-mode.js';
  *   exactly as `npm create loop` would -> no `workspace:` anywhere -> pnpm install against the
  *   packed @loop/core (a tarball, no workspace link) -> the template's typecheck and build ->
  *   `vite preview` on 127.0.0.1 -> headless Chromium: no console errors, a canvas that is drawn
- *   and, sooner or later, changes, and (mobile) never more frames than its 30 fps cap allows ->
+ *   and, sooner or later, changes, and (mobile, r3f) never more frames than its 30 fps cap allows ->
  *   each build command of the project README's Deploy section, run as written, its dist/ served
  *   as that host serves it (GitHub Pages under /<repo>/, Netlify at / with its _headers,
  *   itch.io in a folder of its own) and checked the same way.
@@ -62,7 +62,7 @@ import { expectWorkerMode } from './worker-mode.js';
 
 const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'three'] as const;
 /** Templates with an FPS cap the test holds them to. */
-const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30 };
+const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30, r3f: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
 const RECORD_MS = 3000;
 
