@@ -20,10 +20,13 @@ const loading = showLoading();
 try {
   await loadRapier(loading.progress);
   loading.done();
+  const game = new Game();
+  // Rapier's memory goes back after the page's React tree (a scope undoes in reverse order).
+  scope.add(() => game.world.free());
   const root = createRoot(scene);
   root.render(
     <StrictMode>
-      <App game={new Game()} input={input} hud={hud} />
+      <App game={game} input={input} hud={hud} />
     </StrictMode>,
   );
   scope.add(() => root.unmount());
