@@ -13,6 +13,7 @@ export type { FrameTime } from '../frame-time.js';
 export { BUSY_MS, busyPage } from './busy.js';
 export { type FoldableHud, foldHud, SMALL_SCREEN, statsFoldRemembered } from './hud-fold.js';
 export { PAGE_IDS, type PageElements, pageElements } from './page-elements.js';
+export { fillHud, HUD_PARTS } from './page-hud.js';
 export {
   type ControlSource,
   type PageView,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldHud, statsFoldRemembered } from './hud-fold.js';
 import { PAGE_IDS, pageElements } from './page-elements.js';
+import { HUD_PARTS } from './page-hud.js';
 import { RAPIER_PAGE_CSS } from './page-style.js';
 import { startRapierPage } from './start-page.js';
 
@@ -72,6 +73,25 @@ describe('the page start-up', () => {
     expect(() => pageElements(noSpeed)).toThrow(
       'startRapierPage needs an element #speed, found none',
     );
+  });
+
+  it('gives the HUD every element the page start-up needs, the replay-only ones marked', () => {
+    const all = Object.values(HUD_PARTS).join('\n');
+    const ids = [...all.matchAll(/id="([\w-]+)"/g)].map((m) => m[1]);
+    expect(ids.sort()).toEqual(
+      [
+        ...Object.values(PAGE_IDS).filter((id) => id !== 'game' && id !== 'hud'),
+        'end',
+        'instant',
+      ].sort(),
+    );
+    expect(HUD_PARTS.replay).toMatch(/id="end" class="replay-only"/);
+    expect(HUD_PARTS.replay).toMatch(/<label class="replay-only">speed <select id="speed">/);
+    expect(HUD_PARTS.replay).toMatch(/data-key="KeyR"/);
+    expect(HUD_PARTS.replay).toMatch(/data-key="Escape"/);
+    // Behind More: folded away on a phone.
+    expect(HUD_PARTS.settings.startsWith('<div class="row more">')).toBe(true);
+    expect(HUD_PARTS.files.startsWith('<div class="row more">')).toBe(true);
   });
 
   it('styles what applies when: a replay shows its controls and its sign, live play its moves', () => {

@@ -14,7 +14,8 @@ import { firstStatus } from '../replay-status.js';
 import type { ReplayGame } from '../replay-worker.js';
 import { BUSY_MS, busyPage } from './busy.js';
 import { foldHud, SMALL_SCREEN, statsFoldRemembered } from './hud-fold.js';
-import { type PageElements, pageElements } from './page-elements.js';
+import { PAGE_IDS, type PageElements, pageElements } from './page-elements.js';
+import { fillHud } from './page-hud.js';
 import {
   type ControlSource,
   type ModePage,
@@ -82,7 +83,7 @@ export interface RapierPage {
 
 /**
  * The page of a Rapier game with instant replay, from the document's HUD (see
- * {@link pageElements}): the mode from the URL (`?mode=worker`, and `&busy=1` for the busy
+ * {@link pageElements}; the replay's parts it lacks are added, {@link fillHud}): the mode from the URL (`?mode=worker`, and `&busy=1` for the busy
  * page), Rapier loaded behind the loading line (on this thread, or by the worker: worker mode's
  * page never loads Rapier), the input with the HUD's buttons, the loop of the mode, the view
  * sized to the canvas, the stats overlay, the replay status line and its controls, the HUD and
@@ -92,6 +93,8 @@ export interface RapierPage {
  */
 export function startRapierPage<G extends ReplayGame>(options: RapierPageOptions<G>): RapierPage {
   checkPageOptions(options);
+  const hud = document.getElementById(PAGE_IDS.hud);
+  if (hud) fillHud(hud, options.worker !== undefined); // the replay's parts the page has not
   const elements = pageElements(document);
   addPageStyle(document);
   stylePage({ canvas: elements.canvas, hud: elements.hud });
