@@ -1,4 +1,4 @@
-import { createInput, createScope, stylePage } from '@loop/core/dom';
+import { createInput, createScope, requireWebGL, stylePage } from '@loop/core/dom';
 import { showLoading } from '@loop/rapier';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -20,6 +20,15 @@ const loading = showLoading();
 try {
   await loadRapier(loading.progress);
   loading.done();
+  // Without WebGL there is no <Canvas> to hold the loop: the page says so instead of a blank
+  // scene and an uncaught error.
+  if (requireWebGL()) start();
+} catch (error) {
+  loading.fail(error);
+}
+
+/** The game and the page's React tree, undone by the scope. */
+function start(): void {
   const game = new Game();
   // Rapier's memory goes back after the page's React tree (a scope undoes in reverse order).
   scope.add(() => game.world.free());
@@ -30,8 +39,6 @@ try {
     </StrictMode>,
   );
   scope.add(() => root.unmount());
-} catch (error) {
-  loading.fail(error);
 }
 
 if (import.meta.hot) {
