@@ -48,24 +48,12 @@ const CSS =
  * stylePage({ canvas, hud }); // style.css may move it: `#hud { top: 8px; bottom: auto }`
  */
 export function stylePage(elements: PageElements = {}): HTMLStyleElement {
-  elements.canvas?.setAttribute(
-    'data-loop-canvas',
-    // Stryker disable next-line StringLiteral: only the attribute's presence is read
-    '',
-  );
-  elements.hud?.setAttribute(
-    'data-loop-hud',
-    // Stryker disable next-line StringLiteral: only the attribute's presence is read
-    '',
-  );
+  elements.canvas?.setAttribute('data-loop-canvas', '');
+  elements.hud?.setAttribute('data-loop-hud', '');
   let style = document.querySelector<HTMLStyleElement>('style[data-loop-page]');
   if (!style) {
     style = document.createElement('style');
-    style.setAttribute(
-      'data-loop-page',
-      // Stryker disable next-line StringLiteral: only the attribute's presence is read
-      '',
-    );
+    style.setAttribute('data-loop-page', '');
     style.textContent = CSS;
     document.head.prepend(style);
   }

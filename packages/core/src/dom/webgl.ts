@@ -55,17 +55,11 @@ export function requireWebGL(options: RequireWebGLOptions = {}): boolean {
   if (typeof document === 'undefined') return false; // a worker or Node: no page to tell
   const note = document.createElement('p');
   note.setAttribute('role', 'alert');
-  note.setAttribute(
-    'data-loop-message',
-    // Stryker disable next-line StringLiteral: only the attribute's presence is read
-    '',
-  );
+  note.setAttribute('data-loop-message', '');
   note.textContent = options.message ?? NO_WEBGL_MESSAGE;
   note.style.cssText =
     'position:fixed;inset:0;margin:auto;height:fit-content;max-width:min(28rem,80vw);' +
-    // Stryker disable next-line StringLiteral: the note's looks; its place (above) is tested
     'padding:16px;border-radius:8px;background:#1d2a4a;color:#e8f0ff;font:16px/1.4 system-ui;' +
-    // Stryker disable next-line StringLiteral: the note's looks, as the line above
     'text-align:center';
   (options.parent ?? document.body).append(note);
   return false;
