@@ -49,7 +49,8 @@ describe('a hot update of the rapier app in worker mode', () => {
       const first = [...alive][0];
 
       const updated = page.waitForEvent('worker', { timeout: PAGE_WAIT_MS });
-      server.watcher.emit('change', join(rapier.root, 'src', 'worker-page.ts'));
+      // scene.ts: a module of the page that main.ts imports; main.ts accepts the update.
+      server.watcher.emit('change', join(rapier.root, 'src', 'scene.ts'));
       const second = await updated;
 
       await expect.poll(() => alive.has(first!), { timeout: PAGE_WAIT_MS }).toBe(false);
