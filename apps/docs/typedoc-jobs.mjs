@@ -173,7 +173,7 @@ export function load(app) {
       package: pkg.name,
       jobs: pkg.jobs.map((job) => ({
         title: job.title,
-        items: job.members.map((r) => ({ text: r.name, link: link(urls.get(r)) })),
+        items: job.members.map((r) => ({ text: r.name, link: link(pageOf(urls, r)) })),
       })),
     }));
     writeFileSync(
@@ -181,6 +181,14 @@ export function load(app) {
       `${JSON.stringify(sidebar, null, 2)}\n`,
     );
   });
+}
+
+/**
+ * The page of a reflection: its own, or for a re-export (a type two entries both export, one of
+ * them as a reference) the page of what it names.
+ */
+function pageOf(urls, reflection) {
+  return urls.get(reflection) ?? urls.get(reflection.getTargetReflectionDeep?.());
 }
 
 /** The package an entry's module belongs to: its name up to the subpath. */
@@ -227,7 +235,7 @@ function overview(page, urls, packages) {
       for (const member of job.members) {
         const kind = ReflectionKind.singularString(member.kind).toLowerCase();
         lines.push(
-          `| [${member.name}](${rel(urls.get(member))}) | ${kind} | \`${member.parent.name}\` | ${summary(member)} |`,
+          `| [${member.name}](${rel(pageOf(urls, member))}) | ${kind} | \`${member.parent.name}\` | ${summary(member)} |`,
         );
       }
     }
