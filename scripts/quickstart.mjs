@@ -146,9 +146,6 @@ const STALE_MUTATION = {
   // (issue 28): what is left is the arena's own code, whose every mutant would run again;
   // `pnpm --filter multiplayer mutate` refreshes them.
   multiplayer: 'pnpm --filter multiplayer mutate',
-  // The physics plumbing's move to @loop/rapier (issue 28): most of the template's files and
-  // tests changed, so Stryker would run most of its mutants again (hours here).
-  'template-rapier': 'pnpm --filter template-rapier mutate',
 };
 const checks = spawnSync(
   'pnpm',
