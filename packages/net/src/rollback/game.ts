@@ -176,7 +176,7 @@ export function checkGame(game: RollbackGame): void {
     );
   }
   const names = new Set<string>();
-  game.parts.forEach((part, at) => checkPart(part, at, names));
+  for (let at = 0; at < game.parts.length; at++) checkPart(game.parts[at]!, at, names);
   if ((typeof game.save === 'function') !== (typeof game.load === 'function')) {
     throw new RangeError('game.save and game.load go together: give both or neither');
   }
