@@ -3,12 +3,17 @@
  * Mutation testing of the lab (`pnpm mutate`), set up as the templates' is
  * (../../scripts/stryker-template.mjs), with three differences:
  *
- * - Only the Node unit tests run per mutant (vitest.unit.config.ts): the browser tests (test/)
- *   drive the built dist/, which a mutant of src/ never reaches, so they could kill nothing.
- * - src/view/ is left out with main.ts (and src/test-support/, the tests' helpers): it builds
- *   the page's elements (controls, plots, tables, the guide's panel, the canvas and its size)
- *   and only those browser tests reach it. What the view draws is not: the lanes' painting is
- *   src/lane-paint.ts, mutated and tested in Node against a recording 2D context.
+ * - Only the tests of src/ run per mutant (vitest.unit.config.ts): the Node unit tests and the
+ *   view's tests in Chromium (src/view/*.browser.test.ts, which build src/ in the sandbox). The
+ *   tests of the built page (test/) drive dist/, which a mutant of src/ never reaches, so they
+ *   could kill nothing.
+ * - src/view/plots.ts (the uPlot charts: what each plots per lane, their scales, sizes and
+ *   turns) and src/view/figures-table.ts (its rows, figures and rounding) are mutated, held by
+ *   their browser tests. The rest of src/view/ is left out with main.ts (and src/test-support/,
+ *   the tests' helpers) until it has tests of its own: it builds the page's other elements
+ *   (controls, the guide's panel, the experiments' panel, the labels, the canvas and its size),
+ *   which only test/'s tests of the built page reach. What the view draws is mutated: the lanes'
+ *   painting is src/lane-paint.ts, tested in Node against a recording 2D context.
  * - No StringLiteral mutants (rule 'prose' of ../../scripts/mutation-rules.mjs): the lab's strings are almost all prose for the reader (each
  *   lane's label, note and pick, the guide's claims, the experiments' titles and captions:
  *   206 of the 318 mutants the first run left alive). The strings that steer behaviour are held
@@ -28,5 +33,11 @@ const shared = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vites
 export default {
   ...shared,
   vitest: { configFile: 'vitest.unit.config.ts' },
-  mutate: [...(shared.mutate ?? []), '!src/view/**', '!src/test-support/**'],
+  mutate: [
+    ...(shared.mutate ?? []),
+    '!src/view/**',
+    'src/view/plots.ts',
+    'src/view/figures-table.ts',
+    '!src/test-support/**',
+  ],
 };

@@ -21,8 +21,9 @@ const HEADINGS = [
  * so the tests read numbers, not text.
  */
 export class FiguresTable {
-  private cells: HTMLTableCellElement[][] = [];
-  private rows: HTMLTableRowElement[] = [];
+  /** Per lane shown: its row and the row's cells after the name. */
+  private rows: { readonly row: HTMLTableRowElement; readonly cells: HTMLTableCellElement[] }[] =
+    [];
 
   constructor(private readonly table: HTMLTableElement) {
     const head = table.createTHead().insertRow();
@@ -50,7 +51,6 @@ export class FiguresTable {
     const body = this.table.tBodies[0]!;
     body.replaceChildren();
     this.rows = [];
-    this.cells = [];
     for (const lane of lanes) {
       const row = body.insertRow();
       row.dataset.lane = lane.spec.id;
@@ -61,8 +61,7 @@ export class FiguresTable {
       row.appendChild(name);
       const cells: HTMLTableCellElement[] = [];
       for (let i = 1; i < HEADINGS.length; i++) cells.push(row.insertCell());
-      this.rows.push(row);
-      this.cells.push(cells);
+      this.rows.push({ row, cells });
     }
   }
 
@@ -70,9 +69,9 @@ export class FiguresTable {
   update(lanes: readonly Lane[]): void {
     for (let i = 0; i < lanes.length; i++) {
       const lane = lanes[i]!;
-      const row = this.rows[i];
-      const cells = this.cells[i];
-      if (!row || !cells) continue;
+      const shown = this.rows[i];
+      if (!shown) continue;
+      const { row, cells } = shown;
       const { loop } = lane;
       const figures = [
         (lane.motion.rms * 1000).toFixed(3),

@@ -54,38 +54,25 @@ export class Plots {
     const width = this.width();
     for (const name of PLOTS) {
       const series = session.plots[name];
-      const data = [series.x, ...series.ys];
+      // The chart's data is this array, refilled in place by draw(): empty views until the
+      // window holds two samples.
+      const data = [series.x.subarray(0, 0), ...series.ys.map((y) => y.subarray(0, 0))];
       const figure = document.createElement('figure');
       figure.className = 'plot';
       figure.dataset.plot = name;
       this.container.appendChild(figure);
-      const chart = new uPlot(
-        {
-          title: TITLES[name],
-          width,
-          height: PLOT_HEIGHT,
-          cursor: { show: false },
-          legend: { show: false },
-          scales: { x: { time: false } },
-          axes: [
-            { stroke: '#9fb0d0', grid: { stroke: '#243049' }, ticks: { stroke: '#243049' } },
-            {
-              stroke: '#9fb0d0',
-              grid: { stroke: '#243049' },
-              ticks: { stroke: '#243049' },
-              size: 56,
-            },
-          ],
-          series: [{ label: 'time (s)' }, ...session.lanes.map((lane) => seriesOf(lane))],
-        },
-        [new Float64Array(0), ...session.lanes.map(() => new Float64Array(0))],
-        figure,
-      );
+      const chart = new uPlot(chartOptions(name, session.lanes, width), data, figure);
       this.charts.push(chart);
       this.data.push(data);
       this.commits.push(() => chart.setData(data));
-      this.versions.push(-1);
+      // Not a version a window can have: the first draw with two samples draws.
+      this.versions.push(Number.NaN);
     }
+  }
+
+  /** The chart of one quantity, for the tests and tools that read what is plotted. */
+  chart(name: PlotName): uPlot | undefined {
+    return this.charts[PLOTS.indexOf(name)];
   }
 
   /** The chart to redraw next. */
@@ -113,11 +100,11 @@ export class Plots {
     }
   }
 
-  /** Destroys the charts and stops following the container's width. */
+  /** Destroys the charts and stops following the container's width; draws nothing after. */
   dispose(): void {
     this.observer.disconnect();
+    this.session = undefined;
     for (const chart of this.charts) chart.destroy();
-    this.charts = [];
   }
 
   private width(): number {
@@ -132,6 +119,26 @@ export class Plots {
   }
 }
 
+/** A chart of `name` with one series per lane, `width` CSS pixels wide. */
+function chartOptions(name: PlotName, lanes: readonly Lane[], width: number): uPlot.Options {
+  return {
+    title: TITLES[name],
+    width,
+    height: PLOT_HEIGHT,
+    cursor: { show: false },
+    legend: { show: false },
+    scales: { x: { time: false } },
+    axes: [axis(), { ...axis(), size: 56 }],
+    series: [{ label: 'time (s)' }, ...lanes.map((lane) => seriesOf(lane))],
+  };
+}
+
+/** An axis in the page's colours (a new object each: uPlot keeps what it is given). */
+function axis(): uPlot.Axis {
+  return { stroke: '#9fb0d0', grid: { stroke: '#243049' }, ticks: { stroke: '#243049' } };
+}
+
+/** A lane's series: its name and its colour, as in the lanes and the figures table. */
 function seriesOf(lane: Lane): uPlot.Series {
   return { label: lane.spec.label, stroke: LANE_COLORS[lane.spec.id], width: 1.25 };
 }
