@@ -49,6 +49,11 @@ export class ConfirmedChecksums {
     return tick >= 0 && this.#ticks[this.#slot(tick)] === tick;
   }
 
+  /** The total checksum of confirmed tick `tick`; −1 when not held. */
+  total(tick: number): number {
+    return this.holds(tick) ? this.#totals[this.#slot(tick)]! : -1;
+  }
+
   /**
    * The first checksum tick to report to a peer that has compared up to `ack`: the next
    * multiple of the interval after it, or the oldest held when that one is gone. −1 when none
@@ -62,13 +67,10 @@ export class ConfirmedChecksums {
     return this.holds(tick) ? tick : -1;
   }
 
-  /** Writes tick `tick`'s total and part hashes into `totals[i]` and `parts` at `i × partCount`. */
-  write(tick: number, totals: Uint32Array, parts: Uint32Array, i: number): void {
-    const slot = this.#slot(tick);
-    totals[i] = this.#totals[slot]!;
-    for (let p = 0; p < this.partCount; p++) {
-      parts[i * this.partCount + p] = this.#parts[slot * this.partCount + p]!;
-    }
+  /** Writes tick `tick`'s part hashes into `out` (the tick must be held). */
+  writeParts(tick: number, out: Uint32Array): void {
+    const from = this.#slot(tick) * this.partCount;
+    for (let p = 0; p < this.partCount; p++) out[p] = this.#parts[from + p]!;
   }
 
   /**

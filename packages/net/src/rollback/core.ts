@@ -30,6 +30,8 @@ export interface SessionCounts {
   stale: number;
   /** Desyncs found (the first is the session's `desync`). */
   desyncs: number;
+  /** Other peers' checksum reports compared with this peer's (confirmed ticks only). */
+  compared: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export class SessionCore {
     malformed: 0,
     stale: 0,
     desyncs: 0,
+    compared: 0,
   };
   state: SessionState;
   /** Ticks of input delay in force. */

@@ -97,9 +97,8 @@ function isLink(value: unknown): value is Link {
 
 function checkLinks(links: unknown, players: number, local: number): void {
   if (!Array.isArray(links) || links.length !== players) {
-    throw new RangeError(
-      `links must be an array of ${players} (one per player), got ${String(links)}`,
-    );
+    const got = Array.isArray(links) ? `${links.length}` : String(links);
+    throw new RangeError(`links must be an array of ${players} (one per player), got ${got}`);
   }
   for (let p = 0; p < players; p++) {
     if (p === local) {

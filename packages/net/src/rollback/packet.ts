@@ -17,8 +17,11 @@ export const MSG_RB_SPECTATOR_ACK = 86;
 const HEAD = 44;
 /** Bytes of the per-player fields: known, goneAt, absentUntil, epoch (i32 each). */
 const PER_PLAYER = 16;
-/** Checksum reports per packet, at most. */
-export const MAX_REPORTS = 2;
+/**
+ * Confirmed checksums per packet, at most: consecutive ticks from the first the receiver has
+ * not compared, so a lost packet leaves no gap (the next one starts where the receiver is).
+ */
+export const MAX_REPORTS = 16;
 
 /** The sender is still measuring round trips: it has not started the match. */
 export const FLAG_SYNCING = 1;
@@ -50,10 +53,13 @@ export class PacketHeader {
   readonly absentUntil: Int32Array;
   /** Per player: the sender's epoch of that player. */
   readonly epochs: Int32Array;
+  /**
+   * Checksum reports: `reports` totals of consecutive checksum ticks from `reportFirst` (one
+   * checksum interval apart), and the part hashes of the first of them.
+   */
   reports = 0;
-  readonly reportTicks = new Int32Array(MAX_REPORTS);
+  reportFirst = 0;
   readonly reportTotals = new Uint32Array(MAX_REPORTS);
-  /** `parts` hashes per report. */
   readonly reportParts: Uint32Array;
   /** The sender's own inputs: the first tick and how many. */
   firstTick = 0;
@@ -71,7 +77,7 @@ export class PacketHeader {
     this.goneAt = new Int32Array(players).fill(-1);
     this.absentUntil = new Int32Array(players).fill(-1);
     this.epochs = new Int32Array(players);
-    this.reportParts = new Uint32Array(MAX_REPORTS * parts);
+    this.reportParts = new Uint32Array(parts);
     this.words = new Int32Array(redundancy * inputWords);
   }
 }
@@ -105,7 +111,13 @@ export class PacketCodec {
   #bytes(reports: number, count: number): number {
     const s = this.shape;
     return (
-      HEAD + PER_PLAYER * s.players + reports * (8 + 4 * s.parts) + 8 + count * 4 * s.inputWords
+      HEAD +
+      PER_PLAYER * s.players +
+      4 +
+      reports * 4 +
+      (reports > 0 ? 4 * s.parts : 0) +
+      8 +
+      count * 4 * s.inputWords
     );
   }
 
@@ -130,12 +142,11 @@ export class PacketCodec {
       v.setInt32(at + 8, h.absentUntil[p]!, true);
       v.setInt32(at + 12, h.epochs[p]!, true);
     }
-    for (let r = 0; r < h.reports; r++) {
-      v.setInt32(at, h.reportTicks[r]!, true);
-      v.setUint32(at + 4, h.reportTotals[r]!, true);
-      at += 8;
-      for (let p = 0; p < h.parts; p++, at += 4)
-        v.setUint32(at, h.reportParts[r * h.parts + p]!, true);
+    v.setInt32(at, h.reportFirst, true);
+    at += 4;
+    for (let r = 0; r < h.reports; r++, at += 4) v.setUint32(at, h.reportTotals[r]!, true);
+    if (h.reports > 0) {
+      for (let p = 0; p < h.parts; p++, at += 4) v.setUint32(at, h.reportParts[p]!, true);
     }
     v.setInt32(at, h.firstTick, true);
     v.setInt32(at + 4, h.count, true);
@@ -156,7 +167,7 @@ export class PacketCodec {
     const reports = v.getUint8(34);
     if (reports > MAX_REPORTS || v.getUint8(35) !== h.parts || v.getUint8(32) >= h.players)
       return false;
-    const countAt = HEAD + PER_PLAYER * h.players + reports * (8 + 4 * h.parts) + 4;
+    const countAt = this.#bytes(reports, 0) - 4;
     if (countAt + 4 > bytes.byteLength) return false;
     const count = v.getInt32(countAt, true);
     if (count < 0 || count > h.redundancy || bytes.byteLength !== this.#bytes(reports, count))
@@ -180,12 +191,11 @@ export class PacketCodec {
       h.absentUntil[p] = v.getInt32(at + 8, true);
       h.epochs[p] = v.getInt32(at + 12, true);
     }
-    for (let r = 0; r < reports; r++) {
-      h.reportTicks[r] = v.getInt32(at, true);
-      h.reportTotals[r] = v.getUint32(at + 4, true);
-      at += 8;
-      for (let p = 0; p < h.parts; p++, at += 4)
-        h.reportParts[r * h.parts + p] = v.getUint32(at, true);
+    h.reportFirst = v.getInt32(at, true);
+    at += 4;
+    for (let r = 0; r < reports; r++, at += 4) h.reportTotals[r] = v.getUint32(at, true);
+    if (reports > 0) {
+      for (let p = 0; p < h.parts; p++, at += 4) h.reportParts[p] = v.getUint32(at, true);
     }
     h.firstTick = v.getInt32(at, true);
     h.count = count;

@@ -34,20 +34,24 @@ function spreadDrops(core: SessionCore, h: PacketHeader): boolean {
 
 /**
  * Compares the sender's checksum reports with this peer's confirmed checksums, in order, up to
- * this peer's confirmed tick (later ones come again, not yet acknowledged).
+ * this peer's confirmed tick (later ones come again: they are not acknowledged). The first
+ * report comes with the part hashes; a later one that differs waits to come first, so the
+ * desync is reported at its tick with the part named.
  */
 function compareReports(core: SessionCore, from: number, h: PacketHeader): void {
   const { peers, checksums } = core;
+  const interval = core.o.checksumInterval;
   for (let i = 0; i < h.reports; i++) {
-    const tick = h.reportTicks[i]!;
+    const tick = h.reportFirst + i * interval;
     if (tick <= peers.ourCheckAck[from]!) continue;
     if (tick > core.confirmed) break;
     const held = checksums.holds(tick);
+    if (held && i > 0 && checksums.total(tick) !== h.reportTotals[i]) break;
     const report = checksums.compare(
       tick,
       h.reportTotals[i]!,
       h.reportParts,
-      i * h.parts,
+      0,
       from,
       peers.lastMatched[from]!,
       core.o.game.parts,

@@ -18,16 +18,19 @@ function commonHeader(core: SessionCore): void {
   }
 }
 
-/** The checksum reports for `peer`: the next confirmed ones it has not compared, in order. */
+/**
+ * The checksum reports for `peer`: the totals of consecutive confirmed checksum ticks from the
+ * first it has not compared, and the part hashes of that first one.
+ */
 function reports(core: SessionCore, peer: number): void {
-  const { out: h, checksums, peers } = core;
+  const { out: h, checksums } = core;
   h.reports = 0;
-  let tick = checksums.nextAfter(peers.theirCheckAck[peer]!);
-  while (tick >= 0 && h.reports < MAX_REPORTS && checksums.holds(tick)) {
-    h.reportTicks[h.reports] = tick;
-    checksums.write(tick, h.reportTotals, h.reportParts, h.reports);
-    h.reports++;
-    tick += core.o.checksumInterval;
+  const first = checksums.nextAfter(core.peers.theirCheckAck[peer]!);
+  if (first < 0) return;
+  h.reportFirst = first;
+  checksums.writeParts(first, h.reportParts);
+  for (let t = first; h.reports < MAX_REPORTS && checksums.holds(t); t += core.o.checksumInterval) {
+    h.reportTotals[h.reports++] = checksums.total(t);
   }
 }
 

@@ -56,43 +56,47 @@ const scenario = fc.record({
 });
 
 describe('RollbackSession, hostile networks (property)', () => {
-  it('every peer agrees on every confirmed tick after a stall, a leave and a rejoin', () => {
-    fc.assert(
-      fc.property(scenario, (c) => {
-        const mesh = new Mesh({
-          players: c.players,
-          seed: c.seed,
-          path: { latency: 100, jitter: 50, loss: 0.25, reorder: c.reorder },
-          rates: c.rates,
-        });
-        const stalled = c.stall % c.players;
-        const leaver = c.leave % c.players;
-        mesh.run(c.stallAt, 4);
-        mesh.stalledUntil[stalled] = mesh.now + 1000;
-        mesh.run(1000 + c.leaveAfter, 4);
-        mesh.stalledUntil[leaver] = mesh.now + 3000;
-        mesh.run(3000, 4);
-        mesh.rejoin(leaver);
-        mesh.run(2500, 4);
-        mesh.inputsUntil = Math.max(...mesh.sessions.map((s) => s.frame));
-        mesh.run(3000, 4);
-        for (const s of mesh.sessions) {
-          expect(s.state).toBe('running');
-          expect(s.desync).toBeNull();
-          expect(s.confirmed).toBeGreaterThan(mesh.inputsUntil);
-          for (let p = 0; p < c.players; p++) expect(['local', 'playing']).toContain(s.status(p));
-        }
-        const recordings = mesh.sessions.map((s) => s.recording()!);
-        for (let i = 0; i < c.players; i++) {
-          for (let j = i + 1; j < c.players; j++) {
-            // The rejoined peer's recording starts at its rejoin; the others hold the whole match.
-            expect(agree(recordings[i]!, recordings[j]!)).toBeGreaterThan(
-              i === leaver || j === leaver ? 60 : 300,
-            );
+  it(
+    'every peer agrees on every confirmed tick after a stall, a leave and a rejoin',
+    () => {
+      fc.assert(
+        fc.property(scenario, (c) => {
+          const mesh = new Mesh({
+            players: c.players,
+            seed: c.seed,
+            path: { latency: 100, jitter: 50, loss: 0.25, reorder: c.reorder },
+            rates: c.rates,
+          });
+          const stalled = c.stall % c.players;
+          const leaver = c.leave % c.players;
+          mesh.run(c.stallAt, 4);
+          mesh.stalledUntil[stalled] = mesh.now + 1000;
+          mesh.run(1000 + c.leaveAfter, 4);
+          mesh.stalledUntil[leaver] = mesh.now + 3000;
+          mesh.run(3000, 4);
+          mesh.rejoin(leaver);
+          mesh.run(2500, 4);
+          mesh.inputsUntil = Math.max(...mesh.sessions.map((s) => s.frame));
+          mesh.run(3000, 4);
+          for (const s of mesh.sessions) {
+            expect(s.state).toBe('running');
+            expect(s.desync).toBeNull();
+            expect(s.confirmed).toBeGreaterThan(mesh.inputsUntil);
+            for (let p = 0; p < c.players; p++) expect(['local', 'playing']).toContain(s.status(p));
           }
-        }
-      }),
-      { seed: SEED, numRuns: RUNS },
-    );
-  });
+          const recordings = mesh.sessions.map((s) => s.recording()!);
+          for (let i = 0; i < c.players; i++) {
+            for (let j = i + 1; j < c.players; j++) {
+              // The rejoined peer's recording starts at its rejoin; the others hold the whole match.
+              expect(agree(recordings[i]!, recordings[j]!)).toBeGreaterThan(
+                i === leaver || j === leaver ? 60 : 300,
+              );
+            }
+          }
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+    30_000 + RUNS * 5_000,
+  );
 });

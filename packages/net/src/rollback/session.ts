@@ -1,4 +1,5 @@
 import type { Recording } from '@loop/core/replay';
+import { CHECKSUM_HISTORY } from './checksums.js';
 import { SessionCore, type SessionCounts, type SessionState } from './core.js';
 import { DesyncError, type DesyncReport } from './desync.js';
 import { JOIN_RESEND_MS } from './join.js';
@@ -122,10 +123,12 @@ export class RollbackSession {
     return m.leftAt[player]! < 0 ? 'gone' : 'absent';
   }
 
-  /** The checksum of confirmed tick `tick` (a multiple of `checksumInterval`), or −1 when not held. */
+  /**
+   * The checksum of confirmed tick `tick` (the state before it; a multiple of
+   * `checksumInterval`, among the last {@link CHECKSUM_HISTORY}), or −1 when not held.
+   */
   checksum(tick: number): number {
-    const c = this.#core.sim.history;
-    return tick <= this.#core.confirmed && c.has(tick) ? c.checksum(tick) : -1;
+    return this.#core.checksums.total(tick);
   }
 
   /** The match's recording so far (with `record: true`). */
@@ -214,6 +217,7 @@ export class RollbackSession {
     core.counts.steps = sim.steps;
     core.counts.rollbacks = sim.rollbacks;
     core.counts.resimulated = sim.resimulated;
+    core.counts.compared = core.checksums.compared;
     return steps;
   }
 

@@ -45,6 +45,8 @@ export class Mesh {
   readonly ends: Conditioner[][] = [];
   /** Ms of mesh time until which a peer is stalled (does nothing) or away (left). */
   readonly stalledUntil: number[];
+  /** Each peer's player events, as `event player tick` (`left 2 151`). */
+  readonly events: string[][] = [];
   /** Scripted inputs stop at this tick (neutral after). */
   inputsUntil = Number.POSITIVE_INFINITY;
   readonly #next: number[];
@@ -54,7 +56,10 @@ export class Mesh {
     const n = options.players;
     this.players = n;
     this.#options = options;
-    for (let i = 0; i < n; i++) this.ends.push([]);
+    for (let i = 0; i < n; i++) {
+      this.ends.push([]);
+      this.events.push([]);
+    }
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
         const [a, b] = createLinkPair();
@@ -83,6 +88,7 @@ export class Mesh {
       now: () => this.now,
       onDesync: () => {},
       record: true,
+      onPlayer: (p, event, tick) => this.events[player]!.push(`${event} ${p} ${tick}`),
       ...this.#options.session,
       rejoin,
     });
