@@ -107,6 +107,8 @@ export class SessionCore {
     this.input = new Int32Array(game.inputWords);
     this.delay = o.minDelay;
     this.state = o.rejoin ? 'joining' : 'syncing';
+    // The game's state as given is the state before tick 0 (a rejoining peer's comes from the host).
+    if (!o.rejoin) this.sim.begin(0);
   }
 
   /** The least, over remote players, of the inputs held without a gap: how far prediction starts. */

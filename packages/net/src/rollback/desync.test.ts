@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DesyncError, type DesyncReport, describeDesync } from './desync.js';
-import { createDotsGame, createOpaqueDots, type DotsGame } from './test-game.js';
+import { createDotsGame, createOpaqueDots } from './test-game.js';
 import { Mesh } from './test-mesh.js';
 
 describe('desync detection between peers', () => {

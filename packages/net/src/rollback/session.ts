@@ -131,6 +131,12 @@ export class RollbackSession {
     return this.#core.checksums.total(tick);
   }
 
+  /** The next tick spectator `i` (of the `spectators` option) needs; −1 once dropped (too far behind). */
+  spectator(i: number): number {
+    const feed = this.#core.feed;
+    return feed === undefined || feed.dropped[i] === 1 ? -1 : (feed.acks[i] ?? -1);
+  }
+
   /** The match's recording so far (with `record: true`). */
   recording(): Recording | undefined {
     return this.#core.recorder?.recording();

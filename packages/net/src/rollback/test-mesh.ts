@@ -29,6 +29,8 @@ export interface MeshOptions {
   starts?: readonly number[];
   /** Session options for every peer. */
   session?: Partial<RollbackOptions>;
+  /** Links to the spectators a player feeds (default none). */
+  spectators?: (player: number) => Link[];
   /** The game of each peer (default a dots game). */
   game?: (player: number) => DotsGame;
 }
@@ -47,6 +49,8 @@ export class Mesh {
   readonly stalledUntil: number[];
   /** Each peer's player events, as `event player tick` (`left 2 151`). */
   readonly events: string[][] = [];
+  /** Called every mesh step after the peers (a spectator's driver). */
+  readonly tickers: ((now: number) => void)[] = [];
   /** Scripted inputs stop at this tick (neutral after). */
   inputsUntil = Number.POSITIVE_INFINITY;
   readonly #next: number[];
@@ -88,6 +92,7 @@ export class Mesh {
       now: () => this.now,
       onDesync: () => {},
       record: true,
+      spectators: this.#options.spectators?.(player) ?? [],
       onPlayer: (p, event, tick) => this.events[player]!.push(`${event} ${p} ${tick}`),
       ...this.#options.session,
       rejoin,
@@ -126,6 +131,7 @@ export class Mesh {
         else s.input.fill(0);
         s.update(this.now);
       }
+      for (const ticker of this.tickers) ticker(this.now);
     }
   }
 }
