@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseDryRun, repoRoot, SAMPLE_SUMMARY, workspacePackages } from '../dry-run.mjs';
@@ -14,7 +14,10 @@ type Report = ReturnType<typeof releaseDryRun>;
 /** The library packages, released at one version with create-loop (.changeset/config.json). */
 const LIBRARIES = ['@loop/core', '@loop/net', '@loop/r3f', '@loop/rapier'];
 const PUBLIC = [...LIBRARIES, 'create-loop'];
-const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'rapier', 'three'];
+/** Every template, from the one list there is: the folders of templates/ with a manifest. */
+const TEMPLATES = readdirSync(join(repoRoot, 'templates')).filter((name) =>
+  existsSync(join(repoRoot, 'templates', name, 'package.json')),
+);
 
 /** What `version` becomes after a minor bump (0.1.0 -> 0.2.0, 1.4.2 -> 1.5.0). */
 function minor(version: string): string {
@@ -109,6 +112,9 @@ describe('release dry run: pnpm publish --dry-run', () => {
 
   it('packs create-loop with its CLI and every template, without build leftovers', () => {
     const files = report.packed['create-loop']?.files ?? [];
+    expect(TEMPLATES).toEqual(
+      expect.arrayContaining(['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'three']),
+    );
     expect(files).toEqual(
       expect.arrayContaining([
         'CHANGELOG.md',

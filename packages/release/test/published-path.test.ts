@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,8 +183,25 @@ describe.each([
   }, 240_000);
 });
 
-/** The templates the README's lines do not start: scaffolded from the registry here too. */
-const OTHER_TEMPLATES = ['mobile', 'multiplayer', 'rapier'];
+/** The template a README line starts (`--template <name>`). */
+const templateOf = (line: string | undefined) => /--template\s+(\S+)/.exec(line ?? '')?.[1];
+
+/**
+ * The templates the README's two lines do not start, from the one list there is (the folders
+ * of templates/, as create-loop ships them): scaffolded from the registry here too, so a new
+ * template is published-path tested the day it lands.
+ */
+const OTHER_TEMPLATES = readdirSync(join(repoRoot, 'templates'))
+  .filter((name) => existsSync(join(repoRoot, 'templates', name, 'package.json')))
+  .filter((name) => name !== templateOf(byNpm) && name !== templateOf(byPnpm))
+  .sort();
+
+it('scaffolds every template from the registry: the README lines start two, the rest below', () => {
+  expect([templateOf(byNpm), templateOf(byPnpm)]).toEqual(['three', 'canvas2d']);
+  expect(OTHER_TEMPLATES).toEqual(
+    expect.arrayContaining(['mobile', 'multiplayer', 'r3f', 'rapier']),
+  );
+});
 
 describe.each(OTHER_TEMPLATES)('npm create loop@latest, template %s', (template) => {
   it('scaffolds, installs every @loop/* package from the registry, and builds', () => {
