@@ -54,12 +54,12 @@ export interface FixedLoopProps
  * Asks `'demand'` for a frame after a control changed (start, time scale), or nothing would
  * draw the change. Only there: `'always'` already runs, `'never'` ignores it.
  */
-function wake(state: RootState): void {
+export function wake(state: RootState): void {
   if (state.frameloop === 'demand') state.invalidate();
 }
 
 function makeShared(): FixedLoopContextValue {
-  return { updates: new Subscribers(), renders: new Subscribers(), loop: null };
+  return { updates: new Subscribers(), renders: new Subscribers(), loop: null, layout: null };
 }
 
 /**

@@ -48,10 +48,18 @@ export class FrameSource implements Scheduler {
   /** Adds one frame of `deltaSeconds` and runs the loop's frame if it asked for one. */
   run(deltaSeconds: number): void {
     if (deltaSeconds > 0) this.now += Math.min(deltaSeconds * 1000, MAX_FRAME_MS);
+    this.runAt(this.now);
+  }
+
+  /**
+   * Runs the loop's frame at the timestamp `now`, if it asked for one: `<WorkerLoop>`'s frames,
+   * at `performance.now()`, the clock the worker stamps its snapshots with.
+   */
+  runAt(now: number): void {
     const callback = this.#callback;
     if (callback === null) return;
     this.#callback = null;
-    callback(this.now);
+    callback(now);
   }
 
   /**

@@ -50,7 +50,7 @@ export function hostLoop(given: HostOptions, host: Host): Loop {
     },
     render(alpha, state) {
       const list = renders.list;
-      for (let i = 0; i < list.length; i++) list[i]!.ref.current(alpha);
+      for (let i = 0; i < list.length; i++) list[i]!.ref.current(alpha, null);
       if (frameloop === 'never') store.getState().advance(state.now / 1000, true);
     },
     onDrop: (ms, reason, state) => latest.current.onDrop?.(ms, reason, state),

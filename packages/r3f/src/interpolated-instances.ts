@@ -1,7 +1,11 @@
-import { composeMatrices, Interpolated } from '@loop/core';
+import { composeMatrices, Interpolated, lerpArray, slerpArray } from '@loop/core';
+import type { Snapshot, SnapshotLayout } from '@loop/core/worker';
 import { type RefObject, useLayoutEffect, useMemo } from 'react';
 import type { InstancedMesh } from 'three';
-import { useFixedLoopContext } from './context.js';
+import { type FixedRender, useFixedLoopContext } from './context.js';
+
+/** What a `<WorkerLoop>`'s snapshots hold for {@link useInterpolatedInstances}: poses by name. */
+export type InstanceLayout = { readonly positions: number; readonly orientations: number };
 
 /**
  * The simulated poses of many bodies drawn as one `InstancedMesh`, in flat typed arrays: what
@@ -66,8 +70,48 @@ export class InterpolatedInstances {
   draw(mesh: InstancedMesh, alpha: number): void {
     const p = this.#positions.blend(this.#p, alpha);
     const q = this.#orientations.blend(this.#q, alpha);
+    this.#compose(mesh, p, q);
+  }
+
+  /**
+   * Writes a worker's snapshot at `alpha` into `mesh.instanceMatrix`: its `positions` and
+   * `orientations` fields, `prev` blended towards `curr` (what `<WorkerLoop>` draws with).
+   */
+  drawSnapshot(mesh: InstancedMesh, snapshot: Snapshot<InstanceLayout>, alpha: number): void {
+    const { prev, curr } = snapshot;
+    const p = lerpArray(this.#p, prev.positions, curr.positions, alpha);
+    const q = slerpArray(this.#q, prev.orientations, curr.orientations, alpha);
+    this.#compose(mesh, p, q);
+  }
+
+  #compose(mesh: InstancedMesh, p: Float64Array, q: Float64Array): void {
     composeMatrices(mesh.instanceMatrix.array, p, q, this.scale);
     mesh.instanceMatrix.needsUpdate = true;
+  }
+}
+
+/** A field's length in a snapshot layout (a number, or `{ length }`). */
+function lengthOf(layout: SnapshotLayout, name: string): unknown {
+  const field = layout[name];
+  return typeof field === 'object' ? field.length : field;
+}
+
+/**
+ * Checks that a `<WorkerLoop>`'s layout holds `count` bodies' poses, `positions` (3 a body) and
+ * `orientations` (4 a body), as `poseLayout` of `@loop/rapier` makes it: a RangeError names the
+ * field, rather than a blend that fails on the first frame.
+ */
+export function checkInstanceLayout(layout: SnapshotLayout, count: number): void {
+  for (const [name, per] of [
+    ['positions', 3],
+    ['orientations', 4],
+  ] as const) {
+    const length = lengthOf(layout, name);
+    if (length !== per * count) {
+      throw new RangeError(
+        `useInterpolatedInstances: under <WorkerLoop> the snapshot's ${name} must hold ${per} × ${count} numbers, got ${String(length)}`,
+      );
+    }
   }
 }
 
@@ -81,6 +125,10 @@ export class InterpolatedInstances {
  * Why: `@react-three/rapier` sets instanced bodies to their current pose, so they stutter
  * whenever the display rate is not the step rate; one scene object per body costs far more than
  * one pass over typed arrays. The mesh must hold at least `count` instances.
+ *
+ * Under `<WorkerLoop>` the poses come from the worker: every frame blends the snapshot's
+ * `positions` and `orientations` fields (3 and 4 numbers a body, checked on mount) at `alpha`,
+ * and writing `bodies.positions` does nothing; a body that jumped has equal halves there.
  */
 export function useInterpolatedInstances(
   ref: RefObject<InstancedMesh | null>,
@@ -89,18 +137,23 @@ export function useInterpolatedInstances(
 ): InterpolatedInstances {
   const context = useFixedLoopContext('useInterpolatedInstances');
   const bodies = useMemo(() => new InterpolatedInstances(count, scale), [count, scale]);
+  if (context.layout !== null) checkInstanceLayout(context.layout, count);
   useLayoutEffect(() => {
     const save = { current: () => bodies.save() };
-    const draw = {
-      current: (alpha: number) => {
+    const draw: { current: FixedRender } = {
+      current: (alpha, snapshot) => {
         const mesh = ref.current;
-        if (mesh) bodies.draw(mesh, alpha);
+        if (!mesh) return;
+        if (snapshot === null) bodies.draw(mesh, alpha);
+        else bodies.drawSnapshot(mesh, snapshot as Snapshot<InstanceLayout>, alpha);
       },
     };
-    const unsave = context.updates.add(save, Number.NEGATIVE_INFINITY);
+    // Under <WorkerLoop> no step runs on the page: nothing to save.
+    const unsave =
+      context.layout === null ? context.updates.add(save, Number.NEGATIVE_INFINITY) : undefined;
     const undraw = context.renders.add(draw, Number.NEGATIVE_INFINITY);
     return () => {
-      unsave();
+      unsave?.();
       undraw();
     };
   }, [context, bodies, ref]);

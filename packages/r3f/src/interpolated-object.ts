@@ -1,7 +1,7 @@
 import { Interpolated } from '@loop/core';
 import { type RefObject, useLayoutEffect, useState } from 'react';
 import type { Object3D } from 'three';
-import { useFixedLoopContext } from './context.js';
+import { usePageSteps } from './use-fixed-update.js';
 
 /**
  * The simulated pose of one `Object3D`, blended for drawing: what {@link useInterpolatedObject}
@@ -74,10 +74,11 @@ export class InterpolatedPose {
  * previous and current states live here (preallocated), saved before each step's updates and
  * blended before R3F draws, with no allocation per step or frame. For many bodies use
  * {@link useInterpolatedInstances}: writing `quaternion` on thousands of meshes is slow in
- * three.js (it recomputes Euler angles on every write).
+ * three.js (it recomputes Euler angles on every write). Under `<WorkerLoop>` it throws (the
+ * pose is written in steps, which run in the worker there): blend the snapshot in `useFixedRender`.
  */
 export function useInterpolatedObject(ref: RefObject<Object3D | null>): InterpolatedPose {
-  const context = useFixedLoopContext('useInterpolatedObject');
+  const context = usePageSteps('useInterpolatedObject');
   const [pose] = useState(() => new InterpolatedPose());
   useLayoutEffect(() => {
     const object = ref.current;
