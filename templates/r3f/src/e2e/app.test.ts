@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Firefox, launchFirefox } from './firefox.js';
 
 /**
  * The built game in a real Chromium (`npm run test:e2e`): it boots (Rapier loaded, the loop
- * drawing), the boxes move, a jump reaches the simulation, and the cap buttons change the cap.
+ * drawing), the boxes move, a jump reaches the simulation, and the cap buttons change the cap;
+ * then in Firefox ESR (a second engine, on a virtual display: see firefox.ts), the same build.
  * The browser: CHROMIUM_PATH, else Playwright's own (`npx playwright install chromium`), else
  * Debian's /usr/bin/chromium. WebGL runs on the CPU through SwiftShader.
  */
@@ -31,6 +33,7 @@ function chromiumPath(): string {
 let out: string;
 let server: PreviewServer;
 let browser: Browser;
+let firefox: Firefox | undefined;
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'r3f-e2e-'));
@@ -46,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await firefox?.close();
   await server?.close();
   if (out) rmSync(out, { recursive: true, force: true });
 });
@@ -94,6 +98,42 @@ describe('the r3f game in Chromium', () => {
     expect(await page.locator('[data-fps="30"]').getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => stats.textContent(), { timeout: WAIT_MS }).toContain('cap 60 fps');
     await frames(page, 3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The overlay's figure `name` in a Firefox page, as a number. */
+async function firefoxStat(page: import('puppeteer-core').Page, name: string): Promise<number> {
+  return page.evaluate(
+    (attribute) => Number(document.querySelector('[data-loop-stats]')?.getAttribute(attribute)),
+    `data-${name}`,
+  );
+}
+
+describe('the r3f game in Firefox', () => {
+  it('boots, draws frames after Rapier loads, and a tap on Space reaches the simulation', async () => {
+    firefox = await launchFirefox();
+    const page = await firefox.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => void errors.push((error as Error).message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+    });
+    await page.goto(server.resolvedUrls!.local[0]!, { waitUntil: 'load' });
+    await page.waitForSelector('#loading', { hidden: true, timeout: WAIT_MS });
+    await expect.poll(() => firefoxStat(page, 'rendered'), { timeout: WAIT_MS }).toBeGreaterThan(5);
+    expect(await page.$$eval('canvas', (list) => list.length)).toBe(1);
+    const from = await firefoxStat(page, 'rendered');
+    await page.click('#hud [data-key="Space"]');
+    await expect
+      .poll(() => page.$eval('#hud [data-key="Space"]', (b) => b.getAttribute('data-presses')), {
+        timeout: WAIT_MS,
+      })
+      .toBe('1');
+    await expect
+      .poll(() => firefoxStat(page, 'rendered'), { timeout: WAIT_MS })
+      .toBeGreaterThan(from + 3);
     expect(errors).toEqual([]);
     await page.close();
   });
