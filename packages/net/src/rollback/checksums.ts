@@ -1,5 +1,6 @@
 import type { DesyncReport } from './desync.js';
 import type { StatePart } from './game.js';
+import type { StateHistory } from './history.js';
 
 /** Confirmed checksums kept to compare with late reports: about two seconds at one a tick. */
 export const CHECKSUM_HISTORY = 128;
@@ -35,12 +36,14 @@ export class ConfirmedChecksums {
     return Math.floor(tick / this.interval) % CHECKSUM_HISTORY;
   }
 
-  /** Keeps the checksum of confirmed tick `tick` (a multiple of the interval). */
-  add(tick: number, total: number, parts: Uint32Array): void {
+  /** Keeps the checksum of confirmed tick `tick` (a multiple of the interval), from the history. */
+  add(tick: number, history: StateHistory): void {
     const slot = this.#slot(tick);
+    const from = history.slotOf(tick);
+    const n = this.partCount;
     this.#ticks[slot] = tick;
-    this.#totals[slot] = total;
-    this.#parts.set(parts, slot * this.partCount);
+    this.#totals[slot] = history.totals[from]!;
+    for (let p = 0; p < n; p++) this.#parts[slot * n + p] = history.hashes[from * n + p]!;
     if (tick > this.newest) this.newest = tick;
   }
 
@@ -67,6 +70,16 @@ export class ConfirmedChecksums {
     return this.holds(tick) ? tick : -1;
   }
 
+  /** Writes tick `tick`'s total into `out[i]` (the tick must be held). */
+  writeTotal(tick: number, out: Uint32Array, i: number): void {
+    out[i] = this.#totals[this.#slot(tick)]!;
+  }
+
+  /** Whether a report's total `totals[i]` for held tick `tick` equals this peer's. */
+  sameTotal(tick: number, totals: Uint32Array, i: number): boolean {
+    return this.#totals[this.#slot(tick)] === totals[i];
+  }
+
   /** Writes tick `tick`'s part hashes into `out` (the tick must be held). */
   writeParts(tick: number, out: Uint32Array): void {
     const from = this.#slot(tick) * this.partCount;
@@ -74,15 +87,15 @@ export class ConfirmedChecksums {
   }
 
   /**
-   * Compares a peer's report of `tick` (its total, its part hashes at `parts[at…]`) with this
-   * peer's. Returns null when equal or not comparable (counted), else a report naming the first
-   * differing part. Call only for ticks this peer has confirmed.
+   * Compares a peer's report of `tick` (its total `totals[i]`, its part hashes `parts`) with
+   * this peer's. Returns null when equal or not comparable (counted), else a report naming the
+   * first differing part. Call only for ticks this peer has confirmed.
    */
   compare(
     tick: number,
-    total: number,
+    totals: Uint32Array,
+    i: number,
     parts: Uint32Array,
-    at: number,
     peer: number,
     lastMatched: number,
     names: readonly StatePart[],
@@ -93,11 +106,10 @@ export class ConfirmedChecksums {
     }
     this.compared++;
     const slot = this.#slot(tick);
-    const local = this.#totals[slot]!;
-    if (local === total) return null;
+    if (this.#totals[slot] === totals[i]) return null;
     let part: string | undefined;
     for (let p = 0; p < this.partCount; p++) {
-      if (this.#parts[slot * this.partCount + p] !== parts[at + p]) {
+      if (this.#parts[slot * this.partCount + p] !== parts[p]) {
         part = names[p]!.name;
         break;
       }
@@ -115,8 +127,8 @@ export class ConfirmedChecksums {
       itemName: 'item',
       expected: Number.NaN,
       actual: Number.NaN,
-      local,
-      remote: total,
+      local: this.#totals[slot]!,
+      remote: totals[i]!,
       lastMatched,
     };
   }

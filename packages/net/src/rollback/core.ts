@@ -75,8 +75,10 @@ export class SessionCore {
   firstInput = 0;
   /** The tick every peer holds every input before: states up to it are final. */
   confirmed = 0;
-  /** This session's clock at the current update. */
-  now: number;
+  /** This session's clock at the current update (in a Float64Array: a double field boxes each write). */
+  readonly #now = new Float64Array(1);
+  /** The clock when the packet being received came (the same, for a packet). */
+  readonly arrival = new Float64Array(1);
   /** The first desync found, and whether it has been told yet. */
   desync: DesyncReport | null = null;
   told = false;
@@ -88,10 +90,10 @@ export class SessionCore {
 
   constructor(readonly o: ResolvedRollbackOptions) {
     const { game, players, local } = o;
-    this.now = o.now();
+    this.#now[0] = o.now();
     this.sim = new Simulation(game, players, o.slots);
     this.members = new Membership(players, local);
-    this.peers = new PeerTable(players, this.now);
+    this.peers = new PeerTable(players, this.#now[0]!);
     this.checksums = new ConfirmedChecksums(game.parts.length, o.checksumInterval);
     this.out = new PacketHeader(players, game.parts.length, game.inputWords, o.redundancy);
     this.in = new PacketHeader(players, game.parts.length, game.inputWords, o.redundancy);
@@ -109,6 +111,14 @@ export class SessionCore {
     this.state = o.rejoin ? 'joining' : 'syncing';
     // The game's state as given is the state before tick 0 (a rejoining peer's comes from the host).
     if (!o.rejoin) this.sim.begin(0);
+  }
+
+  /** This session's clock at the current update, ms. */
+  get now(): number {
+    return this.#now[0]!;
+  }
+  set now(ms: number) {
+    this.#now[0] = ms;
   }
 
   /** The least, over remote players, of the inputs held without a gap: how far prediction starts. */
@@ -142,7 +152,7 @@ export class SessionCore {
   started(tick: number): void {
     const history = this.sim.history;
     if (tick % this.o.checksumInterval === 0) {
-      this.checksums.add(tick, history.checksum(tick), history.partHashes(tick));
+      this.checksums.add(tick, history);
     }
     this.recorder?.start(history.bytes(tick));
   }

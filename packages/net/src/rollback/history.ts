@@ -1,5 +1,5 @@
-import { hashNumbers } from '@loop/core/replay';
 import { isOpaque, type PartArray, type RollbackGame } from './game.js';
+import { hashInto } from './hash.js';
 
 type PartConstructor = new (length: number) => PartArray;
 
@@ -20,7 +20,7 @@ function bytesOf(array: PartArray): Uint8Array {
  * is allocated per tick (an opaque game's snapshot bytes grow their slot when a snapshot is
  * larger than any before, and get a new view when their length changes).
  *
- * The checksum of a state is `hashNumbers` over each part (a part's hash), then over the part
+ * The checksum of a state is `hashNumbers` (`hashInto` here) over each part (a part's hash), then over the part
  * hashes and the game's own `checksum()`: so two states with equal totals are equal part by
  * part, and a total that differs comes with the part hashes that say where.
  */
@@ -33,10 +33,15 @@ export class StateHistory {
   readonly #copies: PartArray[][];
   readonly #copyBytes: Uint8Array[][];
   readonly #liveBytes: Uint8Array[];
-  readonly #hashes: Uint32Array;
+  /** Per slot: each part's hash (`parts` per slot), the total, the game's own checksum. */
+  readonly hashes: Uint32Array;
+  readonly totals: Uint32Array;
+  readonly gameSums: Uint32Array;
+  /** The live state's hashes, total and game checksum, as {@link hashLive} left them. */
+  readonly liveHashes: Uint32Array;
+  readonly liveTotal = new Uint32Array(1);
+  readonly liveGameSum = new Uint32Array(1);
   readonly #hashViews: Uint32Array[];
-  readonly #totals: Uint32Array;
-  readonly #gameSums: Uint32Array;
   #snapshots: Uint8Array[];
   #snapshotViews: Uint8Array[];
   readonly #scratch = new Float64Array(1);
@@ -52,12 +57,13 @@ export class StateHistory {
     );
     this.#copyBytes = this.#copies.map((copies) => copies.map(bytesOf));
     this.#liveBytes = game.parts.map((part) => bytesOf(part.array));
-    this.#hashes = new Uint32Array(slots * Math.max(1, this.parts));
+    this.hashes = new Uint32Array(slots * this.parts);
     this.#hashViews = Array.from({ length: slots }, (_, s) =>
-      this.#hashes.subarray(s * this.parts, (s + 1) * this.parts),
+      this.hashes.subarray(s * this.parts, (s + 1) * this.parts),
     );
-    this.#totals = new Uint32Array(slots);
-    this.#gameSums = new Uint32Array(slots);
+    this.totals = new Uint32Array(slots);
+    this.gameSums = new Uint32Array(slots);
+    this.liveHashes = new Uint32Array(this.parts);
     this.#snapshots = this.#opaque
       ? Array.from({ length: slots }, () => new Uint8Array(OPAQUE_START_BYTES))
       : [];
@@ -75,21 +81,25 @@ export class StateHistory {
   }
 
   /**
-   * Hashes the live state (parts as they are now: an opaque game has captured them) into `out`
-   * (one hash per part) and returns the total, with the game's own checksum in `gameSum[0]`.
+   * Hashes the live state (parts as they are now: an opaque game has captured them) into
+   * {@link liveHashes}, {@link liveTotal} and {@link liveGameSum}: written, not returned, so no
+   * number is boxed.
    */
-  hashLive(out: Uint32Array, gameSum: Uint32Array, at: number): number {
+  hashLive(): void {
     const parts = this.#game.parts;
-    for (let p = 0; p < parts.length; p++) out[p] = hashNumbers(parts[p]!.array);
-    let total = hashNumbers(out);
+    const hashes = this.liveHashes;
+    for (let p = 0; p < parts.length; p++) {
+      hashes[p] = 0;
+      hashInto(parts[p]!.array, hashes, p);
+    }
+    this.liveTotal[0] = 0;
+    hashInto(hashes, this.liveTotal, 0);
     const own = this.#game.checksum;
     if (own !== undefined) {
-      const sum = own.call(this.#game) >>> 0;
-      gameSum[at] = sum;
-      this.#scratch[0] = sum;
-      total = hashNumbers(this.#scratch, total);
+      this.liveGameSum[0] = own.call(this.#game);
+      this.#scratch[0] = this.liveGameSum[0]!;
+      hashInto(this.#scratch, this.liveTotal, 0);
     }
-    return total;
   }
 
   /** Saves the live state as the state of `tick` (before it is stepped), with its checksums. */
@@ -100,7 +110,10 @@ export class StateHistory {
     const parts = this.#game.parts;
     for (let p = 0; p < parts.length; p++) copies[p]!.set(parts[p]!.array);
     if (this.#opaque) this.#keepSnapshot(slot, this.#game.save!());
-    this.#totals[slot] = this.hashLive(this.#hashViews[slot]!, this.#gameSums, slot);
+    this.hashLive();
+    this.#hashViews[slot]!.set(this.liveHashes);
+    this.totals[slot] = this.liveTotal[0]!;
+    this.gameSums[slot] = this.liveGameSum[0]!;
   }
 
   #keepSnapshot(slot: number, bytes: Uint8Array): void {
@@ -134,17 +147,7 @@ export class StateHistory {
 
   /** The total checksum of the state of `tick` (held: see {@link has}). */
   checksum(tick: number): number {
-    return this.#totals[this.slotOf(tick)]!;
-  }
-
-  /** The part hashes of the state of `tick`, a view valid until that slot is saved again. */
-  partHashes(tick: number): Uint32Array {
-    return this.#hashViews[this.slotOf(tick)]!;
-  }
-
-  /** The game's own checksum of the state of `tick` (0 for a game without one). */
-  gameSum(tick: number): number {
-    return this.#gameSums[this.slotOf(tick)]!;
+    return this.totals[this.slotOf(tick)]!;
   }
 
   /** The saved copy of part `part` for `tick`. */

@@ -158,8 +158,8 @@ export function takeState(core: SessionCore, from: number, bytes: Uint8Array): v
   core.nextInput = Math.max(s.joinAt, sim.inputs[o.local]!.received);
   core.firstInput = core.nextInput;
   core.confirmed = s.tick;
-  if (core.peers.clocks[from]!.sample(s.echo + s.held, core.now, core.now))
-    core.peers.samples[from] = core.peers.samples[from]! + 1;
+  const rtt = core.now - s.echo - s.held;
+  if (rtt >= 0) core.peers.sample(from, rtt);
   core.delay = chooseDelay(core.peers.rtt(from), o.timestep, o.minDelay, o.maxDelay);
   core.started(s.tick);
   core.state = 'running';

@@ -31,14 +31,14 @@ export const FLAG_SYNCING = 1;
  * and written from, never allocated per packet).
  */
 export class PacketHeader {
-  /** The sender's clock when it sent, the receiver's last send time it saw (−1 none), ms since. */
-  sentAt = 0;
-  echo = -1;
-  held = 0;
+  /**
+   * The header's fractional numbers (send time, echo, held, advantage), in a Float64Array: V8
+   * boxes a double written to an object field (a heap number per write), which would be an
+   * allocation per packet.
+   */
+  readonly times = new Float64Array([0, -1, 0, 0]);
   /** The sender's frame (ticks it has stepped); −1 while syncing. */
   frame = -1;
-  /** The sender's frame advantage over the receiver, in ticks (GGPO's local frame advantage). */
-  advantage = 0;
   sender = 0;
   flags = 0;
   /** The sender's epoch of its own player (how many times it rejoined). */
@@ -66,6 +66,34 @@ export class PacketHeader {
   count = 0;
   /** count × inputWords words. */
   readonly words: Int32Array;
+
+  /** The sender's clock when it sent (ms). */
+  get sentAt(): number {
+    return this.times[0]!;
+  }
+  set sentAt(ms: number) {
+    this.times[0] = ms;
+  }
+  /** The receiver's last send time the sender saw (−1 none), and the ms the sender held it. */
+  get echo(): number {
+    return this.times[1]!;
+  }
+  set echo(ms: number) {
+    this.times[1] = ms;
+  }
+  get held(): number {
+    return this.times[2]!;
+  }
+  set held(ms: number) {
+    this.times[2] = ms;
+  }
+  /** The sender's frame advantage over the receiver, in ticks (GGPO's local frame advantage). */
+  get advantage(): number {
+    return this.times[3]!;
+  }
+  set advantage(ticks: number) {
+    this.times[3] = ticks;
+  }
 
   constructor(
     readonly players: number,

@@ -1,5 +1,7 @@
-import { ServerClock } from '../page/server-clock.js';
 import { FrameAdvantage } from './time-sync.js';
+
+/** Round-trip samples kept per peer: the median of the last 16 is the round trip. */
+export const RTT_WINDOW = 16;
 
 /**
  * What a session knows of each remote peer, by player, from its packets: when it was last
@@ -9,10 +11,14 @@ import { FrameAdvantage } from './time-sync.js';
  * and one clock per peer, made once.
  */
 export class PeerTable {
-  /** Round trips, per peer (`rtt` is the median of the last 16 samples, ms). */
-  readonly clocks: ServerClock[];
+  /** Each peer's round trip in ms, the median of its last {@link RTT_WINDOW} samples; NaN before one. */
+  readonly rtts: Float64Array;
+  /** Each peer's frame as estimated at the last {@link refresh}: its newest plus the one-way trip, in ticks. */
+  readonly estimated: Float64Array;
   /** Round-trip samples taken per peer. */
   readonly samples: Int32Array;
+  readonly #window: Float64Array;
+  readonly #sorted = new Float64Array(RTT_WINDOW);
   /** When a packet of the peer last came (this peer's clock, ms). */
   readonly lastHeard: Float64Array;
   /** The newest send time seen from the peer (its clock) and when it came (this one's). */
@@ -40,8 +46,10 @@ export class PeerTable {
     readonly players: number,
     now: number,
   ) {
-    this.clocks = Array.from({ length: players }, () => new ServerClock());
+    this.rtts = new Float64Array(players).fill(Number.NaN);
+    this.estimated = new Float64Array(players);
     this.samples = new Int32Array(players);
+    this.#window = new Float64Array(players * RTT_WINDOW);
     this.lastHeard = new Float64Array(players).fill(now);
     this.lastSentAt = new Float64Array(players).fill(-1);
     this.arrivedAt = new Float64Array(players);
@@ -59,31 +67,57 @@ export class PeerTable {
 
   /** The round trip to `peer` in ms (median of its window); NaN before a sample. */
   rtt(peer: number): number {
-    return this.clocks[peer]!.rtt;
+    return this.rtts[peer]!;
   }
 
-  /** Takes the clock fields of a packet from `peer` that came at `now`. */
-  clock(peer: number, sentAt: number, echo: number, held: number, now: number): void {
-    this.lastHeard[peer] = now;
-    if (sentAt > this.lastSentAt[peer]!) {
-      this.lastSentAt[peer] = sentAt;
-      this.arrivedAt[peer] = now;
+  /**
+   * Takes the clock fields of a packet from `peer` (`times`: its send time, the echo of this
+   * peer's, the ms it held that) that came at `now[0]` (typed arrays in, so no number is boxed).
+   */
+  clock(peer: number, times: Float64Array, now: Float64Array): void {
+    const at = now[0]!;
+    this.lastHeard[peer] = at;
+    if (times[0]! > this.lastSentAt[peer]!) {
+      this.lastSentAt[peer] = times[0]!;
+      this.arrivedAt[peer] = at;
     }
     // The echo is this peer's own send time: the round trip is now − echo − the time held there.
-    if (echo >= 0 && this.clocks[peer]!.sample(echo + held, sentAt, now))
-      this.samples[peer] = this.samples[peer]! + 1;
+    const echo = times[1]!;
+    const rtt = at - echo - times[2]!;
+    if (echo >= 0 && rtt >= 0 && rtt < Number.POSITIVE_INFINITY) this.sample(peer, rtt);
   }
 
-  /** The peer's frame as estimated now: the newest it reported plus the one-way trip, in ticks. */
-  estimatedFrame(peer: number, timestep: number): number {
-    const rtt = this.rtt(peer);
-    return this.frames[peer]! + (rtt >= 0 ? rtt / (2 * timestep) : 0);
+  /** Takes a round-trip sample (ms) and sets the peer's round trip to the window's median. */
+  sample(peer: number, rtt: number): void {
+    const n = this.samples[peer]!;
+    this.#window[peer * RTT_WINDOW + (n % RTT_WINDOW)] = rtt;
+    this.samples[peer] = n + 1;
+    const count = Math.min(n + 1, RTT_WINDOW);
+    const sorted = this.#sorted;
+    for (let i = 0; i < count; i++) {
+      const value = this.#window[peer * RTT_WINDOW + i]!;
+      let j = i;
+      for (; j > 0 && sorted[j - 1]! > value; j--) sorted[j] = sorted[j - 1]!;
+      sorted[j] = value;
+    }
+    this.rtts[peer] =
+      count % 2 === 1 ? sorted[count >> 1]! : (sorted[count / 2 - 1]! + sorted[count / 2]!) / 2;
+  }
+
+  /** Estimates every peer's frame now ({@link estimated}): the newest it reported plus the one-way trip. */
+  refresh(timestep: number): void {
+    for (let p = 0; p < this.players; p++) {
+      const rtt = this.rtts[p]!;
+      this.estimated[p] = this.frames[p]! + (rtt >= 0 ? rtt / (2 * timestep) : 0);
+    }
   }
 
   /** Forgets what was known of `peer` (it rejoins, a new session on its side). */
   reset(peer: number, now: number): void {
     this.lastHeard[peer] = now;
     this.lastSentAt[peer] = -1;
+    this.samples[peer] = 0;
+    this.rtts[peer] = Number.NaN;
     this.frames[peer] = -1;
     this.remoteAdvantage[peer] = 0;
     this.advantage[peer]!.clear();

@@ -46,12 +46,12 @@ function compareReports(core: SessionCore, from: number, h: PacketHeader): void 
     if (tick <= peers.ourCheckAck[from]!) continue;
     if (tick > core.confirmed) break;
     const held = checksums.holds(tick);
-    if (held && i > 0 && checksums.total(tick) !== h.reportTotals[i]) break;
+    if (held && i > 0 && !checksums.sameTotal(tick, h.reportTotals, i)) break;
     const report = checksums.compare(
       tick,
-      h.reportTotals[i]!,
+      h.reportTotals,
+      i,
       h.reportParts,
-      0,
       from,
       peers.lastMatched[from]!,
       core.o.game.parts,
@@ -87,8 +87,8 @@ export function receivePacket(core: SessionCore, from: number, bytes: Uint8Array
     return;
   }
   core.counts.received++;
-  const now = core.o.now();
-  peers.clock(from, h.sentAt, h.echo, h.held, now);
+  core.arrival[0] = core.o.now();
+  peers.clock(from, h.times, core.arrival);
   members.joinAt[from] = -1;
   peers.syncing[from] = h.flags & FLAG_SYNCING ? 1 : 0;
   if (h.frame > peers.frames[from]!) {

@@ -30,7 +30,7 @@ function reports(core: SessionCore, peer: number): void {
   h.reportFirst = first;
   checksums.writeParts(first, h.reportParts);
   for (let t = first; h.reports < MAX_REPORTS && checksums.holds(t); t += core.o.checksumInterval) {
-    h.reportTotals[h.reports++] = checksums.total(t);
+    checksums.writeTotal(t, h.reportTotals, h.reports++);
   }
 }
 
@@ -69,9 +69,7 @@ export function sendPackets(core: SessionCore): void {
     h.echo = peers.lastSentAt[r]!;
     h.held = h.echo >= 0 ? core.now - peers.arrivedAt[r]! : 0;
     h.advantage =
-      core.state === 'running' && peers.frames[r]! >= 0
-        ? peers.estimatedFrame(r, o.timestep) - core.sim.frame
-        : 0;
+      core.state === 'running' && peers.frames[r]! >= 0 ? peers.estimated[r]! - core.sim.frame : 0;
     h.checksumAck = peers.ourCheckAck[r]!;
     if (members.gone[r] === 1) {
       h.reports = 0;

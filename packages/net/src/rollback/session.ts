@@ -55,6 +55,8 @@ export class RollbackSession {
   /** The local player's input for the next tick: `inputWords` words, written before {@link update}. */
   readonly input: Int32Array;
   readonly #core: SessionCore;
+  /** Scratch for frame advantage: one peer's, the most. */
+  readonly #ahead = new Float64Array(2);
 
   constructor(options: RollbackOptions) {
     const core = new SessionCore(resolveRollbackOptions(options));
@@ -177,7 +179,7 @@ export class RollbackSession {
     const core = this.#core;
     let rtt = Number.NaN;
     for (let p = 0; p < core.o.players; p++) {
-      const r = core.peers.rtt(p);
+      const r = core.peers.rtts[p]!;
       if (core.members.playing(p) && !(r <= rtt)) rtt = r;
     }
     return rtt;
@@ -197,6 +199,7 @@ export class RollbackSession {
     const core = this.#core;
     dropSilent(core);
     if (core.state !== 'running') return 0;
+    core.peers.refresh(core.o.timestep);
     agreeLeaves(core);
     hostAbsence(core);
     core.sim.rollback();
@@ -243,7 +246,7 @@ export class RollbackSession {
     let behind = 0;
     for (let p = 0; p < core.o.players; p++) {
       if (!core.members.playing(p) || core.peers.frames[p]! < 0) continue;
-      behind = Math.max(behind, core.peers.estimatedFrame(p, core.o.timestep) - core.sim.frame);
+      behind = Math.max(behind, core.peers.estimated[p]! - core.sim.frame);
     }
     return behind;
   }
@@ -252,11 +255,14 @@ export class RollbackSession {
   #shouldSkip(): boolean {
     const core = this.#core;
     if (core.sinceSkip < SKIP_INTERVAL) return false;
-    let ahead = 0;
+    const ahead = this.#ahead;
+    ahead[1] = 0;
     for (let p = 0; p < core.o.players; p++) {
-      if (core.members.playing(p)) ahead = Math.max(ahead, core.peers.advantage[p]!.ahead);
+      if (!core.members.playing(p)) continue;
+      core.peers.advantage[p]!.measure(ahead, 0);
+      if (ahead[0]! > ahead[1]!) ahead[1] = ahead[0]!;
     }
-    if (ahead <= SKIP_AHEAD) return false;
+    if (ahead[1]! <= SKIP_AHEAD) return false;
     core.sinceSkip = 0;
     for (const window of core.peers.advantage) window.clear();
     return true;
@@ -274,10 +280,7 @@ export class RollbackSession {
     core.sinceSkip++;
     for (let p = 0; p < o.players; p++) {
       if (!core.members.playing(p) || peers.frames[p]! < 0) continue;
-      peers.advantage[p]!.add(
-        peers.estimatedFrame(p, o.timestep) - sim.frame,
-        peers.remoteAdvantage[p]!,
-      );
+      peers.advantage[p]!.add(peers.estimated[p]! - sim.frame, peers.remoteAdvantage[p]!);
     }
     if (++core.sinceDelay >= DELAY_INTERVAL) {
       core.sinceDelay = 0;
@@ -295,8 +298,7 @@ export class RollbackSession {
     const interval = core.o.checksumInterval;
     for (let t = before; t < after; t++) {
       core.recorder?.record(core.sim, t, history.checksum(t + 1));
-      if ((t + 1) % interval === 0)
-        core.checksums.add(t + 1, history.checksum(t + 1), history.partHashes(t + 1));
+      if ((t + 1) % interval === 0) core.checksums.add(t + 1, history);
     }
   }
 

@@ -16,13 +16,10 @@ export class SyncCheck {
   checks = 0;
   resimulated = 0;
   readonly #game: RollbackGame;
-  readonly #hashes: Uint32Array;
-  readonly #sum = new Uint32Array(1);
   readonly #diff = new Int32Array(2);
 
   constructor(game: RollbackGame) {
     this.#game = game;
-    this.#hashes = new Uint32Array(game.parts.length);
   }
 
   /**
@@ -50,8 +47,8 @@ export class SyncCheck {
   /** Compares the live state after stepping `tick` again with the saved state after it. */
   #compare(sim: Simulation, tick: number): DesyncReport | null {
     const history = sim.history;
-    const total = history.hashLive(this.#hashes, this.#sum, 0);
-    const saved = history.checksum(tick + 1);
+    history.hashLive();
+    const slot = history.slotOf(tick + 1);
     if (history.diffLive(tick + 1, this.#diff)) {
       const part = this.#game.parts[this.#diff[0]!]!;
       const index = this.#diff[1]!;
@@ -67,12 +64,12 @@ export class SyncCheck {
         itemName: part.item ?? 'item',
         expected: history.copy(tick + 1, this.#diff[0]!)[index]!,
         actual: part.array[index]!,
-        local: saved,
-        remote: total,
+        local: history.totals[slot]!,
+        remote: history.liveTotal[0]!,
         lastMatched: tick,
       };
     }
-    if (total === saved) return null;
+    if (history.totals[slot] === history.liveTotal[0]) return null;
     return {
       kind: 'sync-test',
       tick,
@@ -82,10 +79,10 @@ export class SyncCheck {
       item: -1,
       field: -1,
       itemName: 'item',
-      expected: history.gameSum(tick + 1),
-      actual: this.#sum[0]!,
-      local: saved,
-      remote: total,
+      expected: history.gameSums[slot]!,
+      actual: history.liveGameSum[0]!,
+      local: history.totals[slot]!,
+      remote: history.liveTotal[0]!,
       lastMatched: tick,
     };
   }

@@ -19,6 +19,7 @@ export const CATCH_UP_BEHIND = 3;
 export class FrameAdvantage {
   readonly #local = new Float64Array(ADVANTAGE_WINDOW);
   readonly #remote = new Float64Array(ADVANTAGE_WINDOW);
+  readonly #out = new Float64Array(1);
   #count = 0;
   #next = 0;
 
@@ -35,14 +36,21 @@ export class FrameAdvantage {
    * window is full, so a peer never slows on the first samples.
    */
   get ahead(): number {
-    if (this.#count < ADVANTAGE_WINDOW) return 0;
+    this.measure(this.#out, 0);
+    return this.#out[0]!;
+  }
+
+  /** {@link ahead} written into `out[at]`: a double returned from a call is boxed, written is not. */
+  measure(out: Float64Array, at: number): void {
+    out[at] = 0;
+    if (this.#count < ADVANTAGE_WINDOW) return;
     let local = 0;
     let remote = 0;
     for (let i = 0; i < ADVANTAGE_WINDOW; i++) {
       local += this.#local[i]!;
       remote += this.#remote[i]!;
     }
-    return (remote - local) / (2 * ADVANTAGE_WINDOW);
+    out[at] = (remote - local) / (2 * ADVANTAGE_WINDOW);
   }
 
   /** Forgets the samples (after a skip, so one skip is judged on what follows it). */
