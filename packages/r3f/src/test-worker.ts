@@ -45,6 +45,8 @@ export interface Served {
   /** The input words each step got, and the messages `receive` got. */
   readonly inputs: number[][];
   readonly received: unknown[];
+  /** The kind (`t`) of every message the page posted to the worker, in order. */
+  readonly posted: string[];
   /** The `data` setup got (the `init` prop). */
   setupData: unknown;
   /** Ticks stepped. */
@@ -60,8 +62,10 @@ export function served(count: number): Served {
   const frames = new HandFrames();
   let terminated = false;
   const worker = {
-    postMessage: (message: unknown, transfer?: Transferable[]) =>
-      port1.postMessage(message, transfer as never),
+    postMessage: (message: unknown, transfer?: Transferable[]) => {
+      result.posted.push(String((message as { t?: unknown }).t));
+      port1.postMessage(message, transfer as never);
+    },
     addEventListener: (type: string, listener: (event: Event) => void) =>
       port1.addEventListener(type, listener as never),
     removeEventListener: (type: string, listener: (event: Event) => void) =>
@@ -79,6 +83,7 @@ export function served(count: number): Served {
     frames,
     inputs: [],
     received: [],
+    posted: [],
     setupData: undefined,
     ticks: 0,
   };

@@ -7,6 +7,7 @@ import {
 import type { RootState } from '@react-three/fiber';
 import type { FixedLoopContextValue } from './context.js';
 import type { FrameSource } from './frame-source.js';
+import { handOver } from './host-loop.js';
 
 /** The options that make a new worker loop (and a new worker) when they change. */
 export type WorkerHostOptions = Pick<
@@ -75,7 +76,7 @@ export function hostWorker(given: WorkerHostOptions, host: WorkerHost): WorkerLo
         if (never) store.getState().advance(loop.stats.now / 1000, true);
       },
       onMessage: (data) => latest.current.onMessage?.(data),
-      onError: props.onError && ((error) => latest.current.onError?.(error)),
+      onError: props.onError && ((error) => handOver(latest.current.onError, error)),
     });
     return loop;
   } catch (error) {

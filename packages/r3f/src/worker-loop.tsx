@@ -109,7 +109,7 @@ export function WorkerLoop<L extends SnapshotLayout>(props: WorkerLoopProps<L>):
     wake(store.getState());
     return () => {
       made.dispose();
-      if (live.current === made) live.current = null;
+      live.current = null;
     };
   }, [
     shared,
@@ -128,6 +128,7 @@ export function WorkerLoop<L extends SnapshotLayout>(props: WorkerLoopProps<L>):
 
   useLayoutEffect(() => {
     const made = live.current;
+    // Stryker disable next-line ConditionalExpression: equivalent, the loop is set whenever this runs (the effect that makes it runs first, and after it throws React runs no later effect here)
     if (made === null) return;
     if (maxFps !== undefined) made.maxFps = maxFps;
     if (timeScale !== undefined) made.timeScale = timeScale;
@@ -138,11 +139,12 @@ export function WorkerLoop<L extends SnapshotLayout>(props: WorkerLoopProps<L>):
 
   useImperativeHandle(ref, () => loop as CoreWorkerLoop, [loop]);
 
+  // Under 'never' (R3F's advance() runs this) the scheduler option calls the page's frames and
+  // `source` is never asked for one: it runs nothing. It waits for a frame only while a live
+  // loop runs (dispose cancels), so `live.current` is set whenever `pending` holds.
   useFrame((state) => {
-    if (state.frameloop === 'never') return;
     source.runAt(performance.now());
-    const made = live.current;
-    if (state.frameloop === 'demand' && source.pending && made !== null && made.timeScale > 0) {
+    if (state.frameloop === 'demand' && source.pending && live.current!.timeScale > 0) {
       state.invalidate();
     }
   }, priority);
