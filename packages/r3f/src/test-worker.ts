@@ -45,6 +45,8 @@ export interface Served {
   /** The input words each step got, and the messages `receive` got. */
   readonly inputs: number[][];
   readonly received: unknown[];
+  /** What the page's listeners threw while handling the worker's messages. */
+  readonly thrown: unknown[];
   /** The kind (`t`) of every message the page posted to the worker, in order. */
   readonly posted: string[];
   /** The `data` setup got (the `init` prop). */
@@ -61,15 +63,26 @@ export function served(count: number): Served {
   const { port1, port2 } = new MessageChannel();
   const frames = new HandFrames();
   let terminated = false;
+  const wrapped = new Map<(event: Event) => void, (event: Event) => void>();
   const worker = {
     postMessage: (message: unknown, transfer?: Transferable[]) => {
       result.posted.push(String((message as { t?: unknown }).t));
       port1.postMessage(message, transfer as never);
     },
-    addEventListener: (type: string, listener: (event: Event) => void) =>
-      port1.addEventListener(type, listener as never),
+    // What a page's listener throws, kept here (a page would report it as an uncaught error).
+    addEventListener: (type: string, listener: (event: Event) => void) => {
+      const caught = (event: Event) => {
+        try {
+          listener(event);
+        } catch (error) {
+          result.thrown.push(error);
+        }
+      };
+      wrapped.set(listener, caught);
+      port1.addEventListener(type, caught as never);
+    },
     removeEventListener: (type: string, listener: (event: Event) => void) =>
-      port1.removeEventListener(type, listener as never),
+      port1.removeEventListener(type, wrapped.get(listener) as never),
     terminate() {
       terminated = true;
       setTimeout(() => port1.close(), 5); // after the messages already posted
@@ -84,6 +97,7 @@ export function served(count: number): Served {
     inputs: [],
     received: [],
     posted: [],
+    thrown: [],
     setupData: undefined,
     ticks: 0,
   };

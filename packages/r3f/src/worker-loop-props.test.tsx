@@ -72,6 +72,21 @@ describe('<WorkerLoop> props', () => {
     await renderer.unmount();
   });
 
+  it('takes a message from the worker with no onMessage, then hands the next to a new one', async () => {
+    const game = served(3);
+    const got: unknown[] = [];
+    const { renderer, ref, update } = await mountWorker(null, game);
+    ref.current!.post('first');
+    await until(() => game.received.length === 1, 'the worker receives it');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // its echo comes back unheard
+    await update({ onMessage: (data) => void got.push(data) });
+    ref.current!.post('second');
+    await until(() => got.length > 0, 'the echo comes back');
+    expect(got).toEqual([{ echo: 'second' }]);
+    expect(game.thrown).toEqual([]);
+    await renderer.unmount();
+  });
+
   it('posts no second start when a live option changes while it runs', async () => {
     const game = served(3);
     const { renderer, ref, update } = await mountWorker(null, game);
