@@ -1,3 +1,4 @@
+import { addEffect } from '@react-three/fiber';
 import { useRef } from 'react';
 import type { InstancedMesh } from 'three';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +52,40 @@ describe('<WorkerLoop> props', () => {
       },
     });
     await stepWith(2);
+    await renderer.unmount();
+  });
+
+  it('samples nothing once sample is removed, with no error', async () => {
+    const game = served(3);
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => void errors.push(e);
+    const { renderer, ref, update } = await mountWorker(null, game, {
+      onError,
+      sample: (input) => {
+        input[0] = 1;
+      },
+    });
+    await update({ onError });
+    for (let i = 0; i < 3; i++) void renderer.advanceFrames(1, 1 / 60);
+    expect(errors).toEqual([]);
+    expect(ref.current!.running).toBe(true);
+    await renderer.unmount();
+  });
+
+  it("runs R3F's global effects with each frame it renders under frameloop='never'", async () => {
+    const game = served(3);
+    const effects: number[] = [];
+    const stop = addEffect((timestamp) => void effects.push(timestamp));
+    const { renderer, ref } = await mountWorker(null, game, { scheduler: 'manual' }, 'never');
+    await until(() => game.frames.pending, 'the worker loop starts');
+    game.frames.fire(performance.now());
+    const loop = ref.current!;
+    await until(() => {
+      loop.frame(performance.now());
+      return effects.length > 0;
+    }, 'a frame is drawn');
+    expect(effects[effects.length - 1]).toBeCloseTo(loop.stats.now / 1000, 9);
+    stop();
     await renderer.unmount();
   });
 

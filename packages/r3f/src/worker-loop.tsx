@@ -144,9 +144,9 @@ export function WorkerLoop<L extends SnapshotLayout>(props: WorkerLoopProps<L>):
   // loop runs (dispose cancels), so `live.current` is set whenever `pending` holds.
   useFrame((state) => {
     source.runAt(performance.now());
-    if (state.frameloop === 'demand' && source.pending && live.current!.timeScale > 0) {
-      state.invalidate();
-    }
+    // Stryker disable next-line ConditionalExpression: equivalent, under 'always' invalidate() only asks for a frame R3F renders anyway
+    if (state.frameloop !== 'demand') return;
+    if (source.pending && live.current!.timeScale > 0) state.invalidate();
   }, priority);
 
   return <FixedLoopContext value={shared}>{props.children}</FixedLoopContext>;
