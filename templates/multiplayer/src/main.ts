@@ -1,36 +1,17 @@
-import type { InputSnapshot } from '@loop/core/dom';
-import { FrameTrace, keyAxis, startNetPage, type View } from '@loop/net/dom';
+import { FrameTrace, startNetPage } from '@loop/net/dom';
 import { Client } from 'colyseus.js';
 import { ArenaClient } from './client/arena-client';
+import { ghostOf, steerFrom, wantsTrace } from './page/arena-page';
 import { drawArena } from './page/draw';
-import { steerToward } from './page/touch-steer';
-import { BUTTON_BOOST, STICK_MAX } from './shared/input';
 
-/** The stick and buttons a held finger gives (touch-steer.ts), rewritten each step. */
-const steer = new Float64Array(3);
-
-/** This frame's keys and pointer into the client's input: keys first, else a held finger. */
-function steerFrom(keys: InputSnapshot, client: ArenaClient, view: View): void {
-  const x = keyAxis(keys, 'KeyD', 'ArrowRight', 'KeyA', 'ArrowLeft');
-  const y = keyAxis(keys, 'KeyS', 'ArrowDown', 'KeyW', 'ArrowUp');
-  const boost = keys.isDown('ShiftLeft') || keys.isDown('ShiftRight') ? BUTTON_BOOST : 0;
-  const p = keys.pointer;
-  if (x === 0 && y === 0 && p.count > 0) {
-    if (steerToward(p.x, p.y, view, client.drawn, client.predictor.slot, steer)) {
-      client.setInput(steer[0]!, steer[1]!, boost | steer[2]!);
-      return;
-    }
-  }
-  client.setInput(x * STICK_MAX, y * STICK_MAX, boost);
-}
-
-/** `?trace` records every frame (window.arenaTrace: @loop/net/dom's FrameTrace) for tests and bug reports. */
-const trace = new URLSearchParams(location.search).has('trace') ? new FrameTrace() : undefined;
+/** `?trace`: every frame recorded (window.arenaTrace) for the tests and bug reports. */
+const trace = wantsTrace(location.search) ? new FrameTrace() : undefined;
 
 /**
  * The arena's page: @loop/net/dom's startNetPage joins the room through the dev server's proxy
  * (vite.config.ts) and runs the page (the HUD, the switches, `?net=bad`, the overlay, one loop);
- * the arena brings its client, its steering and its drawing.
+ * the arena brings its client, its steering and its drawing (page/: each tested in Node), and
+ * `?trace`. Wiring only, so it is not mutated.
  */
 const page = startNetPage({
   colyseus: new Client(`${location.origin}/colyseus`),
@@ -43,8 +24,7 @@ const page = startNetPage({
   steer: steerFrom,
   draw(client, view, now, steps) {
     trace?.record(now, client, steps);
-    const ghost = client.predict ? client.latest : undefined;
-    drawArena(ctx, view, client.drawn, client.predictor.slot, ghost);
+    drawArena(ctx, view, client.drawn, client.predictor.slot, ghostOf(client));
   },
 });
 const ctx = page.canvas.getContext('2d', { alpha: false })!;
