@@ -35,7 +35,7 @@ export const PACKAGES = [
     name: '@loop/net',
     dir: 'net',
     blurb:
-      "Fixed-step netcode over the game's own state and input layout: the wire format, the room side (inputs, guards, seats, session replay), prediction and interpolation on the page, and the Colyseus 0.16 adapters. `npm update @loop/net` brings its fixes to a game.",
+      "Fixed-step netcode over the game's own state and input layout: the wire format, the room side (inputs, guards, seats, session replay), prediction and interpolation on the page, the Colyseus 0.16 adapters, and the links of peer-to-peer play (WebRTC data channels, a signaling server with a relay). `npm update @loop/net` brings its fixes to a game.",
     guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
   },
   {
@@ -60,8 +60,10 @@ export const PACKAGES = [
 /**
  * The entry points: `package` (default `@loop/core`) and `subpath` as in that package's
  * `exports` ('.' is the root); the source is `src/index.ts` for '.', `src/<name>/index.ts` for
- * './<name>'. `job`: where its exports go unless a job's `members` names them.
- * @type {readonly { package?: string, subpath: string, job?: string }[]}
+ * './<name>', or `src/<source>/index.ts` when the entry gives `source` (the package's `exports`
+ * map the subpath to another folder: `./p2p-server` is `dist/p2p/server`). `job`: where its
+ * exports go unless a job's `members` names them.
+ * @type {readonly { package?: string, subpath: string, job?: string, source?: string }[]}
  */
 export const ENTRIES = [
   { subpath: '.' },
@@ -77,6 +79,8 @@ export const ENTRIES = [
   { package: '@loop/net', subpath: './vite', job: 'Serving with Vite' },
   { package: '@loop/net', subpath: './testing', job: 'Testing a game' },
   { package: '@loop/net', subpath: './bench', job: 'Load test' },
+  { package: '@loop/net', subpath: './p2p', job: 'Peer to peer on the page' },
+  { package: '@loop/net', subpath: './p2p-server', job: 'Signaling server', source: 'p2p/server' },
   { package: '@loop/rapier', subpath: '.', job: 'Poses' },
   { package: '@loop/rapier', subpath: './dom', job: 'Replay controls on the page' },
   { package: '@loop/rapier', subpath: './three', job: 'Drawing with three.js' },
@@ -107,10 +111,15 @@ export function moduleName(subpath, pkg = '@loop/core') {
   return subpath === '.' ? pkg : `${pkg}${subpath.slice(1)}`;
 }
 
-/** The source file of an entry, relative to apps/docs. */
+/**
+ * The source file of an entry, relative to apps/docs: the `source` folder its ENTRIES line gives,
+ * else the folder named as the subpath.
+ */
 export function entrySource(subpath, pkg = '@loop/core') {
   const dir = PACKAGES.find((p) => p.name === pkg)?.dir;
   if (dir === undefined) throw new Error(`reference: ${pkg} is not in PACKAGES`);
+  const source = ENTRIES.find((e) => packageOf(e) === pkg && e.subpath === subpath)?.source;
+  if (source !== undefined) return `../../packages/${dir}/src/${source}/index.ts`;
   return subpath === '.'
     ? `../../packages/${dir}/src/index.ts`
     : `../../packages/${dir}/src${subpath.slice(1)}/index.ts`;

@@ -43,6 +43,7 @@ const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Fixed-step rooms in a Colyseus game', link: '/guide/colyseus-rooms' },
       { text: 'Rapier under a fixed step in three.js', link: '/guide/rapier-three' },
       { text: 'React Three Fiber with Rapier', link: '/guide/r3f' },
+      { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
     ],
   },
   {

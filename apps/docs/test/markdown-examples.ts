@@ -183,7 +183,7 @@ function tscPath(): string {
 /**
  * Links `name` into `modules` of the temp project: a package apps/docs depends on, or (with
  * `from`, a package folder under the repo root) a peer that package's examples import, as
- * installed for it (colyseus.js for @loop/net, three and Rapier for @loop/rapier).
+ * installed for it (colyseus.js for @loop/net, three and Rapier's builds for @loop/rapier).
  */
 function linkPackage(modules: string, name: string, from?: string): void {
   // A peer is read from the package's node_modules: some (@colyseus/core) export no package.json.
@@ -207,12 +207,15 @@ const LINKED: readonly (readonly [name: string, from?: string])[] = [
   ['three', 'packages/rapier'],
   ['@types/three', 'packages/rapier'],
   ['@dimforge/rapier3d-compat', 'packages/rapier'],
+  // Rapier's deterministic build, for the rollback guide's game
+  ['@dimforge/rapier3d-deterministic-compat', 'packages/rapier'],
+  ['vitest'], // a test, as the rollback guide's sync test
 ];
 
 /**
  * Writes each non-fragment block to `dir` as a module of its own beside the prelude, with a
  * tsconfig whose node_modules links the published packages (the workspace's, resolved through
- * their `exports` to dist/*.d.ts), their peers, @types/node and vite (LINKED), runs `tsc` once, and sorts its diagnostics back to
+ * their `exports` to dist/*.d.ts), their peers, @types/node, vite and vitest (LINKED), runs `tsc` once, and sorts its diagnostics back to
  * the blocks and markdown lines, with `options` on top of strict mode: the docs pages use
  * TEMPLATE_OPTIONS.
  */

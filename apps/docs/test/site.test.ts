@@ -121,6 +121,7 @@ describe(`the built docs, served under ${PREFIX}`, () => {
         'guide/colyseus-rooms.html',
         'guide/rapier-three.html',
         'guide/r3f.html',
+        'guide/rollback.html',
         'reference/index.html',
       ]),
     );
