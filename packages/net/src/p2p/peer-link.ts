@@ -94,8 +94,13 @@ export class PeerLink implements Link {
         const out = this.#out.buffer;
         out[0] = type;
         out.set(bytes, 1);
-        channel.send(this.#out.view(n + 1));
-        sent = true;
+        try {
+          channel.send(this.#out.view(n + 1));
+          sent = true;
+        } catch {
+          // Closed under us between readyState and send (node-datachannel says so by throwing):
+          // a drop, like any other; the channel's close event sends the link to the relay.
+        }
       }
     } else if (this.#route === 'relay') sent = this.port.packet(this.seat, type, bytes);
     if (sent) this.counts.sent++;

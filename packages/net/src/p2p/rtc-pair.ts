@@ -16,6 +16,19 @@ export interface PairEvents {
 /** Candidates held until the remote description is set (a page that sends 64 is not honest). */
 const MAX_PENDING = 64;
 
+/** The candidate lines of a session description (and its end-of-candidates line). */
+const CANDIDATE_LINES = /^a=(?:candidate:|end-of-candidates).*\r?\n/gm;
+
+/**
+ * A description as sent to the other page: without the candidates gathered so far, which
+ * trickle on their own. node-datachannel's local description carries them, and libdatachannel
+ * on the other side can refuse a description whose candidates arrive before its ICE transport
+ * ("Got a remote candidate without ICE transport"), which sent the pair to the relay.
+ */
+export function trickleOnly(sdp: string): string {
+  return sdp.replace(CANDIDATE_LINES, '');
+}
+
 /**
  * The WebRTC side of one pair of pages: one peer connection with one data channel, unordered
  * and unreliable (`ordered: false, maxRetransmits: 0`: a late packet is worth nothing to a
@@ -76,7 +89,10 @@ export class RtcPair {
     const offer = await this.connection.createOffer();
     await this.connection.setLocalDescription(offer);
     if (this.#closed) return;
-    this.send({ t: 'offer', sdp: this.connection.localDescription?.sdp ?? offer.sdp ?? '' });
+    this.send({
+      t: 'offer',
+      sdp: trickleOnly(this.connection.localDescription?.sdp ?? offer.sdp ?? ''),
+    });
   }
 
   /** The other page's offer: answered once it is set. */
@@ -86,7 +102,10 @@ export class RtcPair {
       const answer = await this.connection.createAnswer();
       await this.connection.setLocalDescription(answer);
       if (this.#closed) return;
-      this.send({ t: 'answer', sdp: this.connection.localDescription?.sdp ?? answer.sdp ?? '' });
+      this.send({
+        t: 'answer',
+        sdp: trickleOnly(this.connection.localDescription?.sdp ?? answer.sdp ?? ''),
+      });
     });
   }
 
