@@ -35,14 +35,14 @@ export const PACKAGES = [
     name: '@loop/net',
     dir: 'net',
     blurb:
-      "Fixed-step netcode over the game's own state and input layout: the wire format, the room side (inputs, guards, seats, session replay), prediction and interpolation on the page, the Colyseus 0.16 adapters, and the links of peer-to-peer play (WebRTC data channels, a signaling server with a relay). `npm update @loop/net` brings its fixes to a game.",
+      "Fixed-step netcode over the game's own state and input layout: the wire format, the room side (inputs, guards, seats, session replay), prediction and interpolation on the page, the Colyseus 0.16 adapters, and rollback netcode peer to peer (WebRTC data channels, a signaling server with a relay). `npm update @loop/net` brings its fixes to a game.",
     guide: { text: 'Add fixed-step rooms to a Colyseus game', link: '/guide/colyseus-rooms' },
   },
   {
     name: '@loop/rapier',
     dir: 'rapier',
     blurb:
-      "Rapier physics under the fixed step: every body's pose captured into typed arrays and blended at alpha, InstancedMesh drawing, world snapshots for replay, worker mode and Rapier's WebAssembly loaded with progress. `npm update @loop/rapier` brings its fixes to a game.",
+      "Rapier physics under the fixed step: every body's pose captured into typed arrays and blended at alpha, InstancedMesh drawing, world snapshots for replay and rollback, worker mode and Rapier's WebAssembly loaded with progress. `npm update @loop/rapier` brings its fixes to a game.",
     guide: {
       text: 'Add Rapier under a fixed step to a three.js scene',
       link: '/guide/rapier-three',
@@ -79,12 +79,14 @@ export const ENTRIES = [
   { package: '@loop/net', subpath: './vite', job: 'Serving with Vite' },
   { package: '@loop/net', subpath: './testing', job: 'Testing a game' },
   { package: '@loop/net', subpath: './bench', job: 'Load test' },
+  { package: '@loop/net', subpath: './rollback', job: 'Rollback sessions' },
   { package: '@loop/net', subpath: './p2p', job: 'Peer to peer on the page' },
   { package: '@loop/net', subpath: './p2p-server', job: 'Signaling server', source: 'p2p/server' },
   { package: '@loop/rapier', subpath: '.', job: 'Poses' },
   { package: '@loop/rapier', subpath: './dom', job: 'Replay controls on the page' },
   { package: '@loop/rapier', subpath: './three', job: 'Drawing with three.js' },
   { package: '@loop/rapier', subpath: './vite', job: 'Building with Vite' },
+  { package: '@loop/rapier', subpath: './rollback', job: 'Rollback with Rapier' },
   { package: '@loop/r3f', subpath: '.', job: 'React Three Fiber' },
 ];
 

@@ -111,6 +111,66 @@ export const NET_JOBS = [
   },
   {
     package: '@loop/net',
+    title: 'Rollback sessions',
+    blurb:
+      'Rollback netcode peer to peer (GGPO\'s model) on the fixed step: inputs exchanged per tick over one Link per peer, remote inputs predicted and rolled back within the update, input delay from the round trip, frame advantage, leaving and rejoining.',
+    guide: { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
+    members: [
+      'RollbackSession',
+      'RollbackOptions',
+      'PlayerStatus',
+      'PlayerEvent',
+      'SessionState',
+      'SessionCounts',
+      'Simulation',
+      'SimulationCounts',
+      'StateHistory',
+      'PlayerInputs',
+      'chooseDelay',
+      'FrameAdvantage',
+    ],
+  },
+  {
+    package: '@loop/net',
+    title: "The game's side of a rollback",
+    blurb:
+      'What a game gives a rollback session: its input size, its step, and its state as named typed arrays, or save and load of an opaque state (a Rapier snapshot) with a checksum.',
+    guide: { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
+    members: ['RollbackGame', 'StatePart', 'PartArray', 'isOpaque', 'MAX_INPUT_WORDS', 'MAX_PARTS'],
+  },
+  {
+    package: '@loop/net',
+    title: 'Finding a desync',
+    blurb:
+      'Determinism proven and desyncs named: the sync test that steps every tick again and compares, checksums of confirmed ticks only, and a report naming the tick, the part and the item.',
+    guide: { text: 'How to find a desync', link: '/guide/rollback#how-to-find-a-desync' },
+    members: [
+      'SyncTestSession',
+      'SyncTestOptions',
+      'SyncCheck',
+      'DesyncReport',
+      'DesyncError',
+      'describeDesync',
+      'ConfirmedChecksums',
+    ],
+  },
+  {
+    package: '@loop/net',
+    title: 'Spectators and recordings',
+    blurb:
+      'Spectators fed confirmed inputs, and a recording of the match that replays bit for bit and names the first tick that differs.',
+    guide: { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
+    members: [
+      'SpectatorSession',
+      'SpectatorOptions',
+      'SpectatorFeed',
+      'MatchRecorder',
+      'replayMatch',
+      'ReplayOptions',
+    ],
+  },
+  {
+    package: '@loop/net',
     title: 'Peer to peer on the page',
     blurb:
       "A page's seat in a match: a link to every other page over a WebRTC data channel (unreliable, unordered) or the signaling server's relay, each a Link a rollback session runs over.",

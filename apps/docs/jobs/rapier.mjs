@@ -124,4 +124,21 @@ export const RAPIER_JOBS = [
       "Rapier's WebAssembly served as a file of its own, and the headers that give worker mode shared memory.",
     guide: { text: 'Simulation in a worker', link: '/guide/worker' },
   },
+  {
+    package: '@loop/rapier',
+    title: 'Rollback with Rapier',
+    blurb:
+      "A Rapier world as a rollback session's game: snapshots saved and loaded, bodies found again by handle, every body's pose the part a desync names, a checksum of the rest.",
+    guide: { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
+    members: [
+      'RapierRollback',
+      'RapierRollbackOptions',
+      'ChecksumSource',
+      'RollbackWorld',
+      'RollbackBody',
+      'hashSnapshot',
+      'POSE_STRIDE',
+      'VELOCITY_STRIDE',
+    ],
+  },
 ];

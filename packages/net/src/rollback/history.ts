@@ -192,7 +192,7 @@ export class StateHistory {
     return out;
   }
 
-  /** Writes a state from {@link bytes} into the game; false when its size cannot be the game's. */
+  /** Writes a state from `bytes` into the game; false when its size cannot be the game's. */
   restore(bytes: Uint8Array): boolean {
     if (this.#opaque) {
       this.#game.load!(bytes);

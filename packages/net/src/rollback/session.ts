@@ -36,7 +36,7 @@ export type PlayerStatus = 'local' | 'playing' | 'gone' | 'absent';
  * who go silent are dropped at a tick every peer agrees on and may rejoin (a session made with
  * `rejoin: true`); spectators are fed confirmed inputs; a recording replays bit for bit.
  *
- * The session speaks only to {@link Link}s, one per remote peer: `sendBytes(type, bytes)` and
+ * The session speaks only to `Link`s (`@loop/net`), one per remote peer: `sendBytes(type, bytes)` and
  * `onMessage(type, handler)`, unreliable and unordered allowed (a WebRTC data channel, a
  * WebSocket relay, a conditioned memory pair), carrying only this session's message types
  * (82–86, see packet.ts). Nothing is allocated per tick, per packet sent or per packet received.
@@ -127,7 +127,7 @@ export class RollbackSession {
 
   /**
    * The checksum of confirmed tick `tick` (the state before it; a multiple of
-   * `checksumInterval`, among the last {@link CHECKSUM_HISTORY}), or −1 when not held.
+   * `checksumInterval`, among the last 128, `CHECKSUM_HISTORY`), or −1 when not held.
    */
   checksum(tick: number): number {
     return this.#core.checksums.total(tick);

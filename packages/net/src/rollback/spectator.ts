@@ -16,7 +16,7 @@ export function feedRows(players: number, inputWords: number): number {
 
 /**
  * A player's side of its spectators: each update it sends every spectator the confirmed ticks
- * it has not acknowledged (up to {@link feedRows} a packet, again until acknowledged, so a lost
+ * it has not acknowledged (up to `feedRows(players, inputWords)` a packet, again until acknowledged, so a lost
  * packet costs nothing but a resend). It never waits for a spectator: one that falls behind the
  * inputs still held is dropped, counted, and the match goes on.
  */

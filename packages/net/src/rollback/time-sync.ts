@@ -11,7 +11,7 @@ export const CATCH_UP_BEHIND = 3;
  * Frame advantage with one remote peer, as GGPO computes it: the local advantage is how far the
  * remote is ahead of this peer (its last frame heard, plus the one-way trip in ticks, minus this
  * peer's frame); the remote advantage is the same figure as the remote computed it of this peer,
- * sent in its packets. Each is averaged over {@link ADVANTAGE_WINDOW} ticks, and half their
+ * sent in its packets. Each is averaged over `ADVANTAGE_WINDOW` ticks, and half their
  * difference is how many ticks this peer runs ahead: the peer that is ahead waits a little so
  * the one behind is not left predicting (and stalling at its prediction limit). Halving splits
  * the difference, since the other peer sees it too. Fixed arrays: no allocation.
