@@ -47,6 +47,16 @@ function signaling(): Plugin {
  */
 export default defineConfig({
   plugins: [signaling()],
+  build: {
+    // Rapier's deterministic build carries its WebAssembly inlined as base64 (about 4 MB, 1.7 MB
+    // gzipped): a file of its own, cached when only the game changes, and over Vite's warning.
+    chunkSizeWarningLimit: 4500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'rapier', test: /node_modules[/]@dimforge[/]/ }] },
+      },
+    },
+  },
   test: {
     projects: [
       {

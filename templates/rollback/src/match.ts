@@ -1,0 +1,62 @@
+import { Conditioner, createLinkPair, type Link } from '@loop/net';
+import { joinMatch } from '@loop/net/p2p';
+import { RollbackSession } from '@loop/net/rollback';
+import { pushOff } from './game';
+
+/** The in-memory link's conditions for local play: the sliders change them live. */
+export interface Path {
+  latency: number;
+  jitter: number;
+  loss: number;
+  reorder: number;
+}
+
+/**
+ * Local play: both players' sessions in this page, each with its own game, over an in-memory
+ * link with a seeded Conditioner at each end, so rollbacks happen as they would between two
+ * machines `path.latency` ms apart. `pump` delivers what is due; call it before each update.
+ */
+export function localMatch(path: Path, now: () => number) {
+  const [a, b] = createLinkPair();
+  const ends = [
+    new Conditioner(a, { up: path, seed: 1, now }),
+    new Conditioner(b, { up: path, seed: 2, now }),
+  ];
+  const games = [pushOff({ players: 2 }), pushOff({ players: 2 })];
+  const sessions = games.map(
+    (game, local) =>
+      new RollbackSession({
+        game,
+        players: 2,
+        local,
+        links: local === 0 ? [null, ends[0]!] : [ends[1]!, null],
+        now,
+      }),
+  );
+  return {
+    sessions,
+    games,
+    pump: () => {
+      for (const end of ends) end.pump(now());
+    },
+    /** The sliders: new conditions for packets sent from now on, both ways. */
+    condition(latency: number, loss: number) {
+      for (const end of ends) Object.assign(end.up.settings, { latency, loss });
+    },
+  };
+}
+
+/**
+ * Online play: joins `match` at `seat` through the signaling server at `url`, waits for the
+ * others, then gives this page's session over a PeerLink (a WebRTC data channel or the relay)
+ * to every other seat. `close` leaves the match.
+ */
+export async function onlineMatch(url: string, match: string, seat: number, players: number) {
+  const peers = await joinMatch({ url, match, seat });
+  await peers.ready(players - 1);
+  const links: (Link | null)[] = [];
+  for (let p = 0; p < players; p++) links.push(p === seat ? null : (peers.link(p) ?? null));
+  const game = pushOff({ players });
+  const session = new RollbackSession({ game, players, local: seat, links });
+  return { session, game, close: () => peers.close() };
+}

@@ -1,0 +1,92 @@
+import type { RollbackSession } from '@loop/net/rollback';
+import type { RapierRollback } from '@loop/rapier/rollback';
+import { bodyOf, fallsOf, type World } from './game';
+
+/** How often the panel's text is written, in ms: figures a person reads, not every frame. */
+const EVERY_MS = 250;
+
+/**
+ * The figures that make rollback visible: ping to each other player, rollbacks per second,
+ * ticks rolled back (resimulated) in all, the input delay and ticks predicted, whether the
+ * confirmed checksums agree, and each player's falls. Also written as data- attributes of the
+ * element, which the e2e test reads.
+ */
+export class Panel {
+  readonly #element: HTMLElement;
+  readonly #players: number;
+  #at = -Infinity;
+  #rollbacks = 0;
+
+  constructor(element: HTMLElement, players: number) {
+    this.#element = element;
+    this.#players = players;
+  }
+
+  /** Updates the figures from the sessions (the first is this page's view) at `now` ms. */
+  show(sessions: readonly RollbackSession[], drawn: RapierRollback<World>, now: number) {
+    if (now - this.#at < EVERY_MS) return;
+    const seconds = this.#at === -Infinity ? 1 : (now - this.#at) / 1000;
+    this.#at = now;
+    const session = sessions[0]!;
+    const { rollbacks, resimulated } = session.counts;
+    const perSecond = (rollbacks - this.#rollbacks) / seconds;
+    this.#rollbacks = rollbacks;
+    const agree = agreement(sessions);
+    const lines = [
+      `tick ${session.frame} (confirmed ${session.confirmed})`,
+      `delay ${session.delay} ticks, predicting ${session.predicted}`,
+      `rollbacks ${perSecond.toFixed(1)}/s, ticks rolled back ${resimulated}`,
+      `checksums ${agree}`,
+    ];
+    for (let p = 0; p < this.#players; p++) {
+      const ping = session.status(p) === 'local' ? null : session.rtt(p);
+      const pingText = ping === null ? 'you' : `ping ${Math.round(ping)} ms`;
+      lines.push(`player ${p + 1}: ${pingText}, falls ${fallsOf(drawn, this.#players, p)}`);
+    }
+    const data = this.#element.dataset;
+    data.frame = String(session.frame);
+    data.rollbacks = String(rollbacks);
+    data.resimulated = String(resimulated);
+    data.agree = agree;
+    for (let p = 0; p < this.#players; p++) data[`x${p}`] = String(drawn.poses[bodyOf.ball(p) * 7]);
+    this.#element.textContent = lines.join('\n');
+  }
+}
+
+/**
+ * `agree`, `DESYNC` or `pending`: locally the two sessions' checksums of the latest tick both
+ * confirmed; online, the session's own comparison of the checksums its peers send.
+ */
+export function agreement(sessions: readonly RollbackSession[]): string {
+  if (sessions.some((s) => s.desync !== null)) return 'DESYNC';
+  if (sessions.length < 2) return sessions[0]!.confirmed > 0 ? 'agree' : 'pending';
+  const tick = Math.min(...sessions.map((s) => s.confirmed)) - 1;
+  if (tick < 0) return 'pending';
+  const first = sessions[0]!.checksum(tick);
+  return sessions.every((s) => s.checksum(tick) === first) ? 'agree' : 'DESYNC';
+}
+
+/**
+ * The latency and loss sliders of local play, set from the URL and calling `change` as they
+ * move; hidden online (`null`), where the network is real.
+ */
+export function sliders(
+  latency: number | null,
+  loss: number | null,
+  change: (latency: number, loss: number) => void,
+) {
+  const inputs = ['#latency', '#loss'].map((id) => document.querySelector<HTMLInputElement>(id)!);
+  const [l, s] = inputs as [HTMLInputElement, HTMLInputElement];
+  if (latency === null || loss === null) {
+    for (const input of inputs) input.parentElement!.hidden = true;
+    return;
+  }
+  l.value = String(latency);
+  s.value = String(Math.round(loss * 100));
+  const update = () => {
+    for (const input of inputs) input.nextElementSibling!.textContent = input.value;
+    change(Number(l.value), Number(s.value) / 100);
+  };
+  for (const input of inputs) input.addEventListener('input', update);
+  update();
+}
