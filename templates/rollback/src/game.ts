@@ -9,6 +9,8 @@ export type World = InstanceType<typeof RAPIER.World>;
 export const HALF = 4;
 /** A ball below this height has fallen off: it respawns and its faller's count goes up. */
 export const FALL_Y = -3;
+/** The fixed timestep in ms: 60 ticks a second, the same on every peer (the loop's and the world's). */
+export const TIMESTEP = 1000 / 60;
 /** Int32 words of one player's input per tick: a stick, x then z, each from -STICK to STICK. */
 export const INPUT_WORDS = 2;
 /** The stick's range on each axis (integers, so no float crosses the wire). */
@@ -72,6 +74,7 @@ export function pushOff(options: PushOffOptions): RapierRollback<World> {
   return new RapierRollback({
     state,
     inputWords: INPUT_WORDS,
+    timestep: TIMESTEP,
     act(state, inputs, _tick, present) {
       for (let p = 0; p < players; p++) {
         const ball = state.bodies[bodyOf.ball(p)];

@@ -3,7 +3,7 @@ import { createLoop } from '@loop/core';
 import type { RollbackSession } from '@loop/net/rollback';
 import type { RapierRollback } from '@loop/rapier/rollback';
 import { drawArena } from './draw';
-import type { World } from './game';
+import { TIMESTEP, type World } from './game';
 import { KEYS, watchKeys, writeStick } from './keys';
 import { localMatch, onlineMatch } from './match';
 import { Panel, sliders } from './panel';
@@ -57,7 +57,7 @@ const previous = new Float64Array(drawn.poses.length);
 const panel = new Panel(document.querySelector('#stats')!, players);
 
 const loop = createLoop({
-  timestep: 1000 / 60,
+  timestep: TIMESTEP,
   update() {
     previous.set(drawn.poses);
     pump();
