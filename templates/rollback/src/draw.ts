@@ -1,3 +1,4 @@
+import { POSE_STRIDE } from '@loop/rapier/rollback';
 import { bodyOf, HALF } from './game';
 
 /** One colour per player, by seat. */
@@ -26,7 +27,7 @@ export function drawArena(
   ctx.fillStyle = '#3a3a3a';
   ctx.fillRect(-HALF, -HALF, 2 * HALF, 2 * HALF);
   for (let p = 0; p < players; p++) {
-    const i = bodyOf.ball(p) * 7;
+    const i = bodyOf.ball(p) * POSE_STRIDE;
     const x = lerp(previous[i] ?? 0, current[i] ?? 0, alpha);
     const y = lerp(previous[i + 1] ?? 0, current[i + 1] ?? 0, alpha);
     const z = lerp(previous[i + 2] ?? 0, current[i + 2] ?? 0, alpha);

@@ -1,6 +1,6 @@
 import RAPIER from '@dimforge/rapier3d-deterministic-compat';
 import { WorldState } from '@loop/rapier';
-import { RapierRollback } from '@loop/rapier/rollback';
+import { POSE_STRIDE, RapierRollback } from '@loop/rapier/rollback';
 
 /** Rapier's world class of the deterministic build: the same bits on every peer's machine. */
 export type World = InstanceType<typeof RAPIER.World>;
@@ -111,5 +111,5 @@ function respawn(ball: Ball, p: number) {
 
 /** Player p's falls so far, read from the poses (the parked body's x). */
 export function fallsOf(game: RapierRollback<World>, players: number, p: number): number {
-  return game.poses[bodyOf.score(players, p) * 7] ?? 0;
+  return game.poses[bodyOf.score(players, p) * POSE_STRIDE] ?? 0;
 }

@@ -61,7 +61,8 @@ const loop = createLoop({
   update() {
     previous.set(drawn.poses);
     pump();
-    for (const [i, session] of sessions.entries()) {
+    for (let i = 0; i < sessions.length; i++) {
+      const session = sessions[i]!;
       writeStick(keys.held, KEYS[params.match === null ? i : 0]!, session.input);
       session.update();
     }

@@ -1,5 +1,5 @@
 import type { RollbackSession } from '@loop/net/rollback';
-import type { RapierRollback } from '@loop/rapier/rollback';
+import { POSE_STRIDE, type RapierRollback } from '@loop/rapier/rollback';
 import { bodyOf, fallsOf, type World } from './game';
 
 /** How often the panel's text is written, in ms: figures a person reads, not every frame. */
@@ -48,7 +48,8 @@ export class Panel {
     data.rollbacks = String(rollbacks);
     data.resimulated = String(resimulated);
     data.agree = agree;
-    for (let p = 0; p < this.#players; p++) data[`x${p}`] = String(drawn.poses[bodyOf.ball(p) * 7]);
+    for (let p = 0; p < this.#players; p++)
+      data[`x${p}`] = String(drawn.poses[bodyOf.ball(p) * POSE_STRIDE]);
     this.#element.textContent = lines.join('\n');
   }
 }
