@@ -100,6 +100,13 @@ describe('Bodies, every setting away from its default', () => {
       expect(s[4 * i + 3]).toBe(1 + r.next() * 3);
       expect([...orientations.current.subarray(4 * i, 4 * i + 4)]).toEqual([0, 0, 0, 1]);
     }
+    // Nine draws a body and not one more: a generator the caller goes on using is where the
+    // constructor left it.
+    const shared = new Random(23);
+    new Bodies(5, shared);
+    const after = new Random(23);
+    for (let i = 0; i < 45; i++) after.next();
+    expect(shared.next()).toBe(after.next());
     // No smear on the first frame: previous is the starting state, for both.
     expect(positions.previous).toEqual(positions.current);
     expect(orientations.previous).toEqual(orientations.current);

@@ -31,7 +31,6 @@ export class Bodies {
     const q = this.orientations.current;
     const v = this.velocities;
     const s = this.spins;
-    // Stryker disable next-line EqualityOperator: a pass at i = count writes past the arrays' ends, which typed arrays ignore, and draws random numbers nothing keeps
     for (let i = 0; i < count; i++) {
       // Orbits near the horizontal plane, at radius 3 to 7, a little elliptical.
       const angle = random.next() * Math.PI * 2;
