@@ -33,6 +33,18 @@ function play(maxFps: number, seconds: number): { swarm: Swarm; steps: number; f
 }
 
 describe('Swarm', () => {
+  it('spreads each particle from its seed, two draws a particle and not one more', () => {
+    const shared = new Random(9);
+    const swarm = new Swarm(6, shared);
+    const r = new Random(9);
+    const p = swarm.positions.current;
+    for (let i = 0; i < 6; i++) {
+      expect([p[2 * i], p[2 * i + 1]]).toEqual([r.next() * 360, r.next() * 640]);
+    }
+    // A generator the caller goes on using is where the constructor left it.
+    expect(shared.next()).toBe(r.next());
+  });
+
   it('plays the same at a 30 and a 60 fps cap: same steps, same state, half the frames', () => {
     const at30 = play(30, 10);
     const at60 = play(60, 10);

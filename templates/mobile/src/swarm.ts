@@ -37,7 +37,6 @@ export class Swarm {
     this.positions = new Interpolated(count * 2);
     this.velocities = new Float64Array(count * 2);
     const p = this.positions.current;
-    // Stryker disable next-line EqualityOperator: a pass at i = count writes past the array's end, which a typed array ignores, and draws random numbers nothing keeps
     for (let i = 0; i < count; i++) {
       p[2 * i] = random.next() * this.width;
       p[2 * i + 1] = random.next() * this.height;
