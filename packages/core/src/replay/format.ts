@@ -123,7 +123,6 @@ export function decodeRecording(bytes: Uint8Array): RecordingParts {
     const firstTick = f64();
     // A count beyond the file's length fails to read either way; the bound keeps a crafted
     // count from allocating gigabytes first.
-    // Stryker disable next-line MethodExpression: bounds memory only, as said above
     const ticks = Math.min(u32(), bytes.length);
     const build = text();
     const keys: string[] = [];
@@ -131,7 +130,6 @@ export function decodeRecording(bytes: Uint8Array): RecordingParts {
     const start = raw(u32());
     const offsets = new Uint32Array(ticks + 1);
     for (let i = 0; i <= ticks; i++) offsets[i] = u32();
-    // Stryker disable next-line MethodExpression: bounds memory only, as for ticks
     const data = new Float64Array(Math.min(offsets[ticks]!, bytes.length));
     for (let i = 0; i < data.length; i++) data[i] = f64();
     const hashes = new Float64Array(ticks);
