@@ -21,8 +21,10 @@ export default {
     // Test support: what the tests drive the code with, not code under test.
     '!src/test-support/**',
     '!src/e2e/**',
-    // Canvas drawing (colours, paths), judged by eye and drawn in the real-Chromium test (where
-    // the arena sits is @loop/net/dom's letterbox, mutated in the package).
+    // Canvas drawing (colours, paths): its calls are asserted in Node (draw.test.ts, against a
+    // recording context) and drawn in the real-Chromium test. Left out here because its colour and
+    // dash constants are static mutants, each of which reruns every test (minutes apiece on 2
+    // cores); where the arena sits is @loop/net/dom's letterbox, mutated in the package.
     '!src/page/draw.ts',
     // Measuring: real-time bots (runLoad) and a byte count printed beside Colyseus's schema
     // patches (wire-size.test.ts). Their figures are read, not asserted; the report's arithmetic is
