@@ -113,7 +113,7 @@ export const NET_JOBS = [
     package: '@loop/net',
     title: 'Rollback sessions',
     blurb:
-      'Rollback netcode peer to peer (GGPO\'s model) on the fixed step: inputs exchanged per tick over one Link per peer, remote inputs predicted and rolled back within the update, input delay from the round trip, frame advantage, leaving and rejoining.',
+      "Rollback netcode peer to peer (GGPO's model) on the fixed step: inputs exchanged per tick over one Link per peer, remote inputs predicted and rolled back within the update, input delay from the round trip, frame advantage, leaving and rejoining.",
     guide: { text: 'Rollback netcode peer to peer', link: '/guide/rollback' },
     members: [
       'RollbackSession',

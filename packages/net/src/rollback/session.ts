@@ -1,5 +1,4 @@
 import type { Recording } from '@loop/core/replay';
-import { CHECKSUM_HISTORY } from './checksums.js';
 import { SessionCore, type SessionCounts, type SessionState } from './core.js';
 import { DesyncError, type DesyncReport } from './desync.js';
 import { JOIN_RESEND_MS } from './join.js';
