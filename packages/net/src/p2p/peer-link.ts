@@ -90,7 +90,11 @@ export class PeerLink implements Link {
     let sent = false;
     if (this.#route === 'direct') {
       const channel = this.#pair!.channel;
-      if (channel.readyState === 'open' && channel.bufferedAmount <= this.options.maxBuffered) {
+      if (
+        channel !== undefined &&
+        channel.readyState === 'open' &&
+        channel.bufferedAmount <= this.options.maxBuffered
+      ) {
         const out = this.#out.buffer;
         out[0] = type;
         out.set(bytes, 1);

@@ -18,6 +18,8 @@ import { createSignalServer, type SignalServer } from './server/signal-server.js
 const TIMESTEP = 1000 / 60;
 const INPUT_TICKS = 240;
 
+/** The match's clock (ms), the pages' and the server's flood guard's alike. */
+let now = 0;
 let server: SignalServer | undefined;
 let meshes: PeerMesh[] = [];
 afterEach(async () => {
@@ -27,8 +29,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function join(players: number, relay: 'auto' | 'always') {
-  server = await createSignalServer();
+async function join(players: number, relay: 'auto' | 'always', serverOptions = {}) {
+  now = 0;
+  server = await createSignalServer({ now: () => now, ...serverOptions });
   const url = `ws://127.0.0.1:${server.port}`;
   const common = {
     url,
@@ -45,7 +48,6 @@ async function join(players: number, relay: 'auto' | 'always') {
 
 /** Plays a match over the meshes' links: scripted inputs, then neutral ones until all confirm it. */
 async function play(players: number) {
-  let now = 0;
   const sessions = meshes.map((mesh) => {
     const links: (Link | null)[] = [];
     for (let p = 0; p < players; p++) links.push(p === mesh.seat ? null : mesh.link(p)!);
@@ -125,6 +127,39 @@ describe('PeerMesh in Node (node-datachannel and ws on loopback)', () => {
       /maxPacketBytes \(1024\).* got 1025/,
     );
     expect(() => a.sendBytes(256, new Uint8Array(1))).toThrow(/type .* got 256/);
+  });
+
+  it('over the relay (relay: always) a rollback match ends equal, every packet through the server', async () => {
+    // The server's flood guard reads the match's clock (a tick per turn of the event loop, about
+    // 16 times real time): on its own clock it would see a page send 1 000 frames a second and
+    // kick both (4429), and each would play on alone after dropping the other.
+    await join(2, 'always');
+    const sessions = await play(2);
+    expect(server!.counts.flood).toBe(0);
+    for (const mesh of meshes) {
+      expect(mesh.closed).toBeUndefined();
+      expect(mesh.links[0]!.route).toBe('relay');
+    }
+    expectSameEnd(sessions);
+    for (const s of sessions) expect(s.status(s === sessions[0] ? 1 : 0)).toBe('playing');
+    expect(server!.counts.relayed).toBeGreaterThan(INPUT_TICKS);
+  });
+
+  it('eight pages, every pair relayed: the default flood guard kicks none of a full match', async () => {
+    await join(8, 'always');
+    const sessions = await play(8);
+    expect(server!.counts.flood).toBe(0);
+    for (const mesh of meshes) expect(mesh.closed).toBeUndefined();
+    expectSameEnd(sessions);
+  });
+
+  it('a page relaying past the flood guard is kicked (4429) and its mesh says why', async () => {
+    await join(2, 'always', { framesPerSecond: 10, burst: 20, now: () => performance.now() });
+    const closed = new Promise((resolve) => meshes[0]!.onClose(resolve));
+    for (let i = 0; i < 40; i++) meshes[0]!.link(1)!.sendBytes(9, new Uint8Array(4));
+    expect(await closed).toMatchObject({ code: 4429 });
+    expect(server!.counts.flood).toBe(1);
+    expect(meshes[1]!.closed).toBeUndefined();
   });
 
   it('tells the others when a page leaves: its link goes closed', async () => {

@@ -35,16 +35,27 @@ export function trickleOnly(sdp: string): string {
  * fixed-step game, and a lost one must not hold up the ones behind it, as it would over TCP).
  * The channel is negotiated (`negotiated: true, id: 0`): both pages make it with the same
  * settings, so neither waits for the other's announcement and both report them. The page that
- * joined later offers (no two offers ever cross); candidates trickle through the signaling
- * server and wait here until the other page's description is set. Any failure along the way is
- * one `fail()`, and the link decides what follows (the relay, or `failed`).
+ * joined later offers (no two offers ever cross) and makes its channel at once; the other makes
+ * its channel only once the offer is set, because node-datachannel negotiates by itself when a
+ * channel is made: an answering page that made one first would send an offer of its own (both
+ * ICE agents controlling, DTLS refusing the other's certificate, the pair closed: about one
+ * match in fifteen on loopback went to the relay so). Candidates trickle through the signaling
+ * server and wait here until the other page's description is set. The offering page also holds
+ * its own candidates until the answer is set: the answering page learns where to reach it only
+ * then, so its DTLS handshake never comes before the answer's certificate fingerprint has
+ * (node-datachannel refuses the certificate then, "unknown CA", and closes the pair). Any
+ * failure along the way is one `fail()`, and the link decides what follows (the relay, or
+ * `failed`).
  */
 export class RtcPair {
   readonly connection: RTCPeerConnection;
-  readonly channel: RTCDataChannel;
+  /** The data channel: the offering page's from the start, the answering page's once the offer is set. */
+  channel: RTCDataChannel | undefined;
   #described = false;
   #closed = false;
   readonly #pending: RTCIceCandidateInit[] = [];
+  /** The offering page's own candidates, held until the answer is set. */
+  readonly #held: PairSignal[] = [];
 
   constructor(
     ctor: PeerConnectionConstructor,
@@ -55,7 +66,33 @@ export class RtcPair {
   ) {
     const pc = new ctor(configuration);
     this.connection = pc;
-    const channel = pc.createDataChannel('loop', {
+    pc.onicecandidate = (event) => {
+      const line = event.candidate?.candidate;
+      // An empty line is the end of candidates; node-datachannel writes its lines as SDP
+      // attributes (`a=candidate:…`), which a browser's addIceCandidate does not take.
+      if (!line || this.#closed) return;
+      const candidate = line.startsWith('a=') ? line.slice(2) : line;
+      const signal: PairSignal = {
+        t: 'candidate',
+        candidate,
+        mid: event.candidate?.sdpMid ?? null,
+      };
+      if (initiator && !this.#described) {
+        if (this.#held.length < MAX_PENDING) this.#held.push(signal);
+      } else send(signal);
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === 'failed' && !this.#closed) events.fail();
+    };
+    if (initiator) {
+      this.#openChannel();
+      this.#run(() => this.#offer());
+    }
+  }
+
+  /** Makes the data channel (unordered, unreliable, negotiated as id 0) and listens to it. */
+  #openChannel(): void {
+    const channel = this.connection.createDataChannel('loop', {
       ordered: false,
       maxRetransmits: 0,
       negotiated: true,
@@ -63,21 +100,9 @@ export class RtcPair {
     });
     this.channel = channel;
     channel.binaryType = 'arraybuffer';
-    channel.onopen = () => this.#closed || events.open();
-    channel.onclose = () => this.#closed || events.fail();
-    channel.onmessage = (event) => events.data(event.data);
-    pc.onicecandidate = (event) => {
-      const line = event.candidate?.candidate;
-      // An empty line is the end of candidates; node-datachannel writes its lines as SDP
-      // attributes (`a=candidate:…`), which a browser's addIceCandidate does not take.
-      if (!line || this.#closed) return;
-      const candidate = line.startsWith('a=') ? line.slice(2) : line;
-      send({ t: 'candidate', candidate, mid: event.candidate?.sdpMid ?? null });
-    };
-    pc.onconnectionstatechange = () => {
-      if (pc.connectionState === 'failed' && !this.#closed) events.fail();
-    };
-    if (initiator) this.#run(() => this.#offer());
+    channel.onopen = () => this.#closed || this.events.open();
+    channel.onclose = () => this.#closed || this.events.fail();
+    channel.onmessage = (event) => this.events.data(event.data);
   }
 
   /** Runs one step of the negotiation: an error (a refused description) fails the pair. */
@@ -99,6 +124,8 @@ export class RtcPair {
   takeOffer(sdp: string): void {
     this.#run(async () => {
       await this.#describe({ type: 'offer', sdp });
+      if (this.#closed) return;
+      if (this.channel === undefined) this.#openChannel();
       const answer = await this.connection.createAnswer();
       await this.connection.setLocalDescription(answer);
       if (this.#closed) return;
@@ -126,6 +153,7 @@ export class RtcPair {
     await this.connection.setRemoteDescription(description);
     this.#described = true;
     for (const init of this.#pending.splice(0)) this.#add(init);
+    if (!this.#closed) for (const signal of this.#held.splice(0)) this.send(signal);
   }
 
   /** A candidate the connection refuses is dropped: the others may still connect. */
@@ -137,7 +165,7 @@ export class RtcPair {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.channel.close();
+    this.channel?.close();
     this.connection.close();
   }
 }

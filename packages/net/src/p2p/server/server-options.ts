@@ -22,7 +22,12 @@ export interface SignalServerOptions {
   maxPacketBytes?: number;
   /** Whether the server relays packets for pairs whose data channel did not open; default true. */
   relay?: boolean;
-  /** Frames a connection may send per second on average; default 240 (a relayed 60 Hz match of 4). Past it: 4429. */
+  /**
+   * Frames a connection may send per second on average. Default `120 × (seats − 1)`, at least
+   * 240: a page whose every link is relayed sends one packet a tick to each other seat, so an
+   * honest page of a full match at up to 120 Hz stays under it (840 for the default 8 seats).
+   * Past it: 4429.
+   */
   framesPerSecond?: number;
   /** Frames a connection may send at once (ICE candidates come in bursts); default 120. */
   burst?: number;
@@ -63,10 +68,11 @@ export function resolveSignalServerOptions(
     throw new RangeError(`relay must be a boolean, got ${String(relay)}`);
   const now = options.now ?? (() => performance.now());
   if (typeof now !== 'function') throw new RangeError(`now must be a function, got ${String(now)}`);
+  const seats = integer('seats', options.seats, DEFAULT_SEATS, 2, MAX_SEATS);
   return {
     port: integer('port', options.port, 0, 0, 65_535),
     host,
-    seats: integer('seats', options.seats, DEFAULT_SEATS, 2, MAX_SEATS),
+    seats,
     maxMatches: integer('maxMatches', options.maxMatches, 1000, 1, 1_000_000),
     maxSignalBytes: integer(
       'maxSignalBytes',
@@ -83,7 +89,13 @@ export function resolveSignalServerOptions(
       65_535 - RELAY_HEADER_BYTES,
     ),
     relay,
-    framesPerSecond: integer('framesPerSecond', options.framesPerSecond, 240, 1, 100_000),
+    framesPerSecond: integer(
+      'framesPerSecond',
+      options.framesPerSecond,
+      Math.max(240, 120 * (seats - 1)),
+      1,
+      100_000,
+    ),
     burst: integer('burst', options.burst, 120, 1, 100_000),
     joinTimeoutMs: integer('joinTimeoutMs', options.joinTimeoutMs, 10_000, 1, 600_000),
     now,

@@ -188,6 +188,13 @@ describe('createSignalServer', () => {
       relay: true,
       host: '127.0.0.1',
       port: 0,
+      framesPerSecond: 840,
+      burst: 120,
     });
+    // The flood guard's default follows the seats: one packet a tick to each other seat at 120 Hz.
+    expect(resolveSignalServerOptions({ seats: 2 }).framesPerSecond).toBe(240);
+    expect(resolveSignalServerOptions({ seats: 3 }).framesPerSecond).toBe(240);
+    expect(resolveSignalServerOptions({ seats: 4 }).framesPerSecond).toBe(360);
+    expect(resolveSignalServerOptions({ seats: 8, framesPerSecond: 9 }).framesPerSecond).toBe(9);
   });
 });
