@@ -22,6 +22,7 @@ let sessions: RollbackSession[];
 let drawn: RapierRollback<World>;
 let pump = () => {};
 let players = 2;
+let routes: (() => string) | undefined;
 if (params.match === null) {
   const path = {
     latency: params.latency,
@@ -47,6 +48,7 @@ if (params.match === null) {
   );
   sessions = [online.session];
   drawn = online.game;
+  routes = online.routes;
   addEventListener('pagehide', online.close);
   sliders(null, null, () => {});
   mode.textContent = `Online: match ${params.match}, seat ${params.seat + 1} of ${players}, WASD.`;
@@ -54,7 +56,7 @@ if (params.match === null) {
 
 /** The poses of the tick before the present one: what alpha interpolates from. */
 const previous = new Float64Array(drawn.poses.length);
-const panel = new Panel(document.querySelector('#stats')!, players);
+const panel = new Panel(document.querySelector('#stats')!, players, routes);
 
 const loop = createLoop({
   timestep: TIMESTEP,

@@ -49,7 +49,7 @@ export function localMatch(path: Path, now: () => number) {
 /**
  * Online play: joins `match` at `seat` through the signaling server at `url`, waits for the
  * others, then gives this page's session over a PeerLink (a WebRTC data channel or the relay)
- * to every other seat. `close` leaves the match.
+ * to every other seat. `routes` says how each other page is reached; `close` leaves the match.
  */
 export async function onlineMatch(url: string, match: string, seat: number, players: number) {
   const peers = await joinMatch({ url, match, seat });
@@ -58,5 +58,7 @@ export async function onlineMatch(url: string, match: string, seat: number, play
   for (let p = 0; p < players; p++) links.push(p === seat ? null : (peers.link(p) ?? null));
   const game = pushOff({ players });
   const session = new RollbackSession({ game, players, local: seat, links });
-  return { session, game, close: () => peers.close() };
+  /** How each other page is reached: `direct` (a data channel) or `relay`, space separated. */
+  const routes = () => peers.links.map((link) => link.route).join(' ');
+  return { session, game, routes, close: () => peers.close() };
 }

@@ -17,7 +17,15 @@ export class Panel {
   #at = -Infinity;
   #rollbacks = 0;
 
-  constructor(element: HTMLElement, players: number) {
+  /**
+   * `routes` says how the other pages are reached online (`direct` or `relay` for each), shown
+   * so a player sees when the data channel failed and the server relays; `local` by default.
+   */
+  constructor(
+    element: HTMLElement,
+    players: number,
+    readonly routes: () => string = () => 'local',
+  ) {
     this.#element = element;
     this.#players = players;
   }
@@ -37,6 +45,7 @@ export class Panel {
       `delay ${session.delay} ticks, predicting ${session.predicted}`,
       `rollbacks ${perSecond.toFixed(1)}/s, ticks rolled back ${resimulated}`,
       `checksums ${agree}`,
+      `link ${this.routes()}`,
     ];
     for (let p = 0; p < this.#players; p++) {
       const ping = session.status(p) === 'local' ? null : session.rtt(p);
@@ -48,6 +57,7 @@ export class Panel {
     data.rollbacks = String(rollbacks);
     data.resimulated = String(resimulated);
     data.agree = agree;
+    data.route = this.routes();
     for (let p = 0; p < this.#players; p++)
       data[`x${p}`] = String(drawn.poses[bodyOf.ball(p) * POSE_STRIDE]);
     this.#element.textContent = lines.join('\n');

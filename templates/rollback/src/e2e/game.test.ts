@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The built game in a real Chromium (`npm run test:e2e`): local play draws, the keys move both
  * players' balls, the two sessions roll back over the conditioned link and their checksums
- * agree; then two pages online through the preview server's signaling server. The browser:
+ * agree; then two pages online through the preview server's signaling server, over a WebRTC
+ * data channel between them. The browser:
  * CHROMIUM_PATH, else Playwright's own (`npx playwright install chromium`), else Debian's
  * /usr/bin/chromium.
  */
@@ -91,6 +92,7 @@ describe('the rollback push-off in Chromium', () => {
     await page.keyboard.up('ArrowLeft');
     await expect.poll(() => number(page, 'rollbacks'), { timeout: WAIT_MS }).toBeGreaterThan(0);
     await expect.poll(() => figure(page, 'agree'), { timeout: WAIT_MS }).toBe('agree');
+    expect(await figure(page, 'route')).toBe('local');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -111,6 +113,8 @@ describe('the rollback push-off in Chromium', () => {
     await b.page.keyboard.up('KeyA');
     for (const { page, errors } of [a, b]) {
       expect(await figure(page, 'agree')).toBe('agree');
+      // Over a WebRTC data channel between the two Chromium pages, not the server's relay.
+      expect(await figure(page, 'route')).toBe('direct');
       expect(errors).toEqual([]);
       await page.close();
     }
