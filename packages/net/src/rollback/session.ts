@@ -4,11 +4,12 @@ import { DesyncError, type DesyncReport } from './desync.js';
 import { JOIN_RESEND_MS } from './join.js';
 import { agreeLeaves, answerJoin, dropSilent, hostAbsence, takeState } from './leave-join.js';
 import { type RollbackOptions, resolveRollbackOptions } from './options.js';
+import { behind, canStep, shouldSkip } from './pacing.js';
 import { MSG_RB_INPUT, MSG_RB_JOIN, MSG_RB_STATE } from './packet.js';
 import { receivePacket } from './receive.js';
 import { sendJoin, sendPackets } from './send.js';
 import type { Simulation } from './simulation.js';
-import { CATCH_UP_BEHIND, chooseDelay, SKIP_AHEAD, SKIP_INTERVAL } from './time-sync.js';
+import { CATCH_UP_BEHIND, chooseDelay } from './time-sync.js';
 
 /** Round-trip samples from every peer before the match starts and the input delay is chosen. */
 export const SYNC_SAMPLES = 4;
@@ -203,12 +204,12 @@ export class RollbackSession {
     hostAbsence(core);
     core.sim.rollback();
     let steps = 0;
-    if (!this.#canStep()) core.counts.waited++;
-    else if (this.#shouldSkip()) core.counts.skipped++;
+    if (!canStep(core)) core.counts.waited++;
+    else if (shouldSkip(core, this.#ahead)) core.counts.skipped++;
     else {
       this.#advance();
       steps = 1;
-      if (this.#behind() >= CATCH_UP_BEHIND && this.#canStep()) {
+      if (behind(core) >= CATCH_UP_BEHIND && canStep(core)) {
         this.#advance();
         steps = 2;
         core.counts.caughtUp++;
@@ -227,44 +228,6 @@ export class RollbackSession {
     core.counts.resimulated = sim.resimulated;
     core.counts.compared = core.checksums.compared;
     return steps;
-  }
-
-  /** Under the prediction limit, and the history still holds the confirmed tick's state after a step. */
-  #canStep(): boolean {
-    const core = this.#core;
-    const frame = core.sim.frame;
-    return (
-      frame < core.minReceived() + core.o.maxPrediction &&
-      frame + 1 - core.confirmed <= core.o.slots - 1
-    );
-  }
-
-  /** Ticks the peer furthest ahead is estimated to be ahead of this one now. */
-  #behind(): number {
-    const core = this.#core;
-    let behind = 0;
-    for (let p = 0; p < core.o.players; p++) {
-      if (!core.members.playing(p) || core.peers.frames[p]! < 0) continue;
-      behind = Math.max(behind, core.peers.estimated[p]! - core.sim.frame);
-    }
-    return behind;
-  }
-
-  /** Whether this peer is ahead of some peer by more than a tick on average: then it skips this one. */
-  #shouldSkip(): boolean {
-    const core = this.#core;
-    if (core.sinceSkip < SKIP_INTERVAL) return false;
-    const ahead = this.#ahead;
-    ahead[1] = 0;
-    for (let p = 0; p < core.o.players; p++) {
-      if (!core.members.playing(p)) continue;
-      core.peers.advantage[p]!.measure(ahead, 0);
-      if (ahead[0]! > ahead[1]!) ahead[1] = ahead[0]!;
-    }
-    if (ahead[1]! <= SKIP_AHEAD) return false;
-    core.sinceSkip = 0;
-    for (const window of core.peers.advantage) window.clear();
-    return true;
   }
 
   /** Latches the local input (delayed), steps one tick, samples frame advantage, follows the round trip. */
