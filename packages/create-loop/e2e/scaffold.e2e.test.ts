@@ -61,6 +61,12 @@ import { expectWorkerMode } from './worker-mode.js';
  */
 
 const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'three'] as const;
+/**
+ * Every template the tarball ships and `--list` names. `rollback` is shipped but not yet
+ * scaffolded below: this page check reads @loop/core/dom's stats overlay, which its page does
+ * not have yet; its own unit tests and Chromium e2e (two pages online) run in the monorepo.
+ */
+const SHIPPED = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'rollback', 'three'];
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30, r3f: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
@@ -103,7 +109,7 @@ it('the packed create-loop ships its bin, dist, the templates and their versions
     /^package\/(package\.json|README\.md|bin\/create-loop\.js|dist\/[^/]+|templates\/.+)$/;
   expect(files.filter((f) => !expected.test(f))).toEqual([]);
   expect(files.filter((f) => /\.test\.js$/.test(f))).toEqual([]);
-  for (const t of TEMPLATES) {
+  for (const t of SHIPPED) {
     const shipped = files
       .filter((f) => f.startsWith(`package/templates/${t}/`))
       .map((f) => f.slice(`package/templates/${t}/`.length))
@@ -119,7 +125,7 @@ it('the packed create-loop ships its bin, dist, the templates and their versions
     .trim()
     .split('\n')
     .map((l) => l.split(/\s+/)[0]);
-  expect(listed).toEqual([...TEMPLATES]);
+  expect(listed).toEqual(SHIPPED);
 });
 
 describe.each(TEMPLATES)('template %s', (template) => {
