@@ -122,7 +122,9 @@ describe('allocation per frame', () => {
   it('is the same with 64 bodies as with 1: nothing per body, per step or per subscriber', async () => {
     const one = await bytesPerFrame(1);
     const many = await bytesPerFrame(BODIES);
-    expect(many - one).toBeLessThan(2);
+    // Under 32 bytes a frame apart (a busy CI run once measured 16: one boxed number more, by
+    // the JIT's timing); one object per body would be 64 × 16 bytes and more.
+    expect(many - one).toBeLessThan(32);
     expect(many).toBeLessThan(160); // a handful of boxed numbers; one object per body is 1 kB
   });
 
