@@ -122,9 +122,10 @@ describe('allocation per frame', () => {
   it('is the same with 64 bodies as with 1: nothing per body, per step or per subscriber', async () => {
     const one = await bytesPerFrame(1);
     const many = await bytesPerFrame(BODIES);
-    // Under 32 bytes a frame apart (a busy CI run once measured 16: one boxed number more, by
-    // the JIT's timing); one object per body would be 64 × 16 bytes and more.
-    expect(many - one).toBeLessThan(32);
+    // Under 256 bytes a frame apart: busy fresh-clone CI runs measured 16 and 64 (boxed numbers,
+    // by the JIT's timing, not by the body count); one object per body is 64 × 16 bytes and more,
+    // four times the margin.
+    expect(many - one).toBeLessThan(256);
     expect(many).toBeLessThan(160); // a handful of boxed numbers; one object per body is 1 kB
   });
 
