@@ -57,9 +57,17 @@ describe('the repository’s marked blocks', () => {
     // A command with its arguments, as a reader would copy it (a mention of `npm create loop`
     // as a name, in the release notes, is not one).
     const published =
-      /\bnpm create loop@\S+ \S|\b(pnpm|yarn) create loop \S|\bnpm (install|i) @loop\/core\b/;
+      /\bnpm create loop@\S+ \S|\b(pnpm|yarn) create loop \S|\b(npm (install|i)|pnpm add|yarn add) @loop\/\w/;
     const offenders = docsAndReadmes().filter((file) =>
       published.test(outsideBlocks(readFileSync(join(ROOT, file), 'utf8'))),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no page or README says by hand that the packages are not on npm (it would outlive the release)', () => {
+    const unpublished = /not (yet )?on npm|not published|until the first release/i;
+    const offenders = docsAndReadmes().filter((file) =>
+      unpublished.test(outsideBlocks(readFileSync(join(ROOT, file), 'utf8')).replace(/\s+/g, ' ')),
     );
     expect(offenders).toEqual([]);
   });

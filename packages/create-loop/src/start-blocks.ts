@@ -25,8 +25,12 @@ import {
 /** The files with marked blocks, relative to the repository's root. */
 export const MARKED_FILES = [
   'README.md',
+  'apps/docs/src/guide/colyseus-rooms.md',
   'apps/docs/src/guide/getting-started.md',
   'apps/docs/src/guide/multiplayer.md',
+  'apps/docs/src/guide/r3f.md',
+  'apps/docs/src/guide/rapier-three.md',
+  'apps/docs/src/guide/rollback.md',
   'apps/gallery/README.md',
   'packages/core/README.md',
   'packages/create-loop/README.md',
