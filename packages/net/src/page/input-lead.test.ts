@@ -18,6 +18,28 @@ describe('InputLead', () => {
     expect(lead.lead).toBe(2);
   });
 
+  it('counts its hold from the first snapshot, not from time zero: a lead set before it is kept', () => {
+    const lead = new InputLead({ min: 1, max: 8, holdMs: 100 });
+    lead.lead = 5; // a page that starts with a lead of its own (NetClient's lead setter)
+    expect(lead.observe(0, false, -1, 0, 10_000)).toBe(0);
+    expect(lead.lead).toBe(5); // 10 s after time zero, but the first snapshot just came
+    expect(lead.observe(0, false, -1, 1, 10_100)).toBe(0);
+    expect(lead.lead).toBe(5);
+    // No miss ever (the counter stays at 0): the hold still runs out, a tick at a time.
+    expect(lead.observe(0, true, 1, 2, 10_101)).toBe(0);
+    expect(lead.lead).toBe(4);
+    expect(lead.observe(0, true, 2, 3, 10_202)).toBe(0);
+    expect(lead.lead).toBe(3);
+  });
+
+  it('takes the first counter as a baseline even when the client is already sending', () => {
+    const lead = new InputLead({ min: 1, max: 8, holdMs: 100 });
+    expect(lead.observe(500, true, 3, 10, 0)).toBe(0);
+    expect(lead.lead).toBe(1);
+    expect(lead.observe(501, true, 4, 11, 10)).toBe(1); // counted from the baseline
+    expect(lead.lead).toBe(2);
+  });
+
   it('takes defaults of 2 to 15 ticks and a 3 s hold, and refuses settings out of range', () => {
     const lead = new InputLead();
     expect([lead.min, lead.max, lead.holdMs, lead.lead]).toEqual([

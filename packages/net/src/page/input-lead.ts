@@ -59,9 +59,9 @@ export class InputLead {
    * acknowledged tick, the tick predicted so far and the local time. Returns the new misses.
    */
   observe(missed: number, sending: boolean, ack: number, tick: number, now: number): number {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: #lastMiss is read only once the lead was raised, and a raise sets it
+    // The hold runs from the first snapshot, so a lead set before it is not given back at once.
     if (this.#missed < 0) this.#lastMiss = now;
-    // Stryker disable next-line ConditionalExpression: the first snapshot's count is never used (nothing is acknowledged before it, so it is not sending)
+    // The first snapshot's counter is the baseline: misses before it are not this lead's.
     const more = this.#missed < 0 ? 0 : (missed - this.#missed) & 0xffff;
     this.#missed = missed;
     if (more > 0 && sending) {
