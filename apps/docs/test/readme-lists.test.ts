@@ -51,3 +51,19 @@ describe('the hand-written lists of the READMEs', () => {
     for (const app of apps) expect(dev, app.name).toContain(`${app.name} on ${app.port}`);
   });
 });
+
+describe("the multiplayer README's Hardening section", () => {
+  it('names only tests that exist: in @loop/net (packages/net/) or in the template', () => {
+    const readme = read('templates/multiplayer/README.md');
+    const start = readme.indexOf('## Hardening');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const named = [...section.matchAll(/`(src\/[\w/.-]+\.test\.ts)`/g)].map((match) => match[1]!);
+    expect(named.length).toBeGreaterThan(20);
+    for (const path of new Set(named)) {
+      const found = ['packages/net', 'templates/multiplayer'].filter((dir) =>
+        existsSync(join(ROOT, dir, path)),
+      );
+      expect(found, path).not.toEqual([]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from 'colyseus.js';
 import { describe, expect, it } from 'vitest';
+import { listeningSockets } from '../colyseus/host/listening-sockets.js';
 import { freePort, startGameProcess } from '../colyseus/host/processes.js';
 import { runGameScript } from './game-scripts.js';
 
@@ -45,6 +46,10 @@ describe("runGameScript: a game's scripts in one call (real Vite, Colyseus, proc
         `the page and the game server on http://127.0.0.1:${port}/`,
         `operators' /stats and /recording on http://127.0.0.1:${running.game!.operatorPort}/`,
       ]);
+      // Listens where it is told and nowhere else: no Vite dev server, no HMR socket (24678).
+      expect(await listeningSockets(process.pid)).toEqual(
+        [`127.0.0.1:${port}`, `127.0.0.1:${running.game!.operatorPort}`].sort(),
+      );
       const page = await (await fetch(`http://127.0.0.1:${port}/`)).text();
       expect(page).toContain("a game's scripts' page");
       await pong(`http://127.0.0.1:${port}/colyseus`);
