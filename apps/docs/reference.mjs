@@ -71,6 +71,7 @@ export const ENTRIES = [
   { subpath: './dom', job: 'Browser helpers' },
   { subpath: './worker', job: 'Simulation in a worker' },
   { subpath: './testing', job: 'Testing' },
+  { subpath: './e2e', job: 'End-to-end tests' },
   { package: '@loop/net', subpath: '.', job: 'Prediction and interpolation' },
   { package: '@loop/net', subpath: './server', job: 'Rooms' },
   { package: '@loop/net', subpath: './colyseus', job: 'Colyseus server' },

@@ -86,4 +86,9 @@ export const CORE_JOBS = [
     blurb:
       "Unit-test a game's own drawing in Node, which has no canvas: a 2D context that records every call and property set, in order.",
   },
+  {
+    title: 'End-to-end tests',
+    blurb:
+      "Find the browsers, Xvfb and redis-server a game's end-to-end tests drive, on Linux, macOS and Windows; without one, skip with a line saying what to install on a developer's machine, fail in CI.",
+  },
 ];

@@ -13,11 +13,17 @@ import { dirname, join, relative } from 'node:path';
 const dist = join(import.meta.dirname, '..', 'dist');
 const out = join(dist, 'production');
 
-/** Every .js file under `dir`, the production folder itself left out. */
+/**
+ * Node-only entries, which no bundler builds for a page, so they have no production build: the
+ * `./e2e` export has no `production` condition.
+ */
+const NODE_ONLY = [join(dist, 'e2e')];
+
+/** Every .js file under `dir`, the production folder and the Node-only entries left out. */
 function scripts(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path === out ? [] : scripts(path);
+    if (entry.isDirectory()) return path === out || NODE_ONLY.includes(path) ? [] : scripts(path);
     return entry.name.endsWith('.js') ? [path] : [];
   });
 }

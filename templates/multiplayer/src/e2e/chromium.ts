@@ -43,7 +43,7 @@ export class Chromium {
     out.on('data', (chunk: string) => this.#receive(chunk));
   }
 
-  /** Starts the browser at `path` (found by find-chromium.ts: Chrome, Chromium, Edge). */
+  /** Starts the browser at `path` (found by @loop/core/e2e's findChromium: Chrome, Chromium, Edge). */
   static async launch(path: string): Promise<Chromium> {
     const profile = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
     // A process group of its own, so close() ends its helper processes with it.

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toolsRequired } from '@loop/core/e2e';
 import { describe, expect, it } from 'vitest';
-import { toolsRequired } from './tools-required';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vitest = join(

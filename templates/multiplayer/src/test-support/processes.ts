@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { redisServerPath } from '@loop/core/e2e';
 import {
   type Cluster,
   type GameProcess,
   startGameProcess as startGame,
   startCluster as startGameCluster,
 } from '@loop/net/colyseus';
-import { redisServerPath } from '../e2e/find-redis';
 
 export { listeningSockets } from '@loop/net/colyseus';
 

@@ -1,17 +1,24 @@
+/// <reference types="node" />
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { type Found, findExecutable, type SearchPlaces } from './find-executable';
+import { type Env, type Found, findExecutable, type SearchPlaces } from './find-executable.js';
 
-/** What to do without a browser: one line, for the skip message and the error alike. */
+/**
+ * What to do without a Chromium: one line, for the skip message and the error alike, so a
+ * developer on any system reads the one step that makes the browser tests run.
+ */
 export const INSTALL_CHROMIUM =
   'install Google Chrome or Chromium (or `npx playwright install chromium`), or set CHROMIUM_PATH';
 
-/** Chrome, Chromium and Edge (Chromium too) where their installers put them, for `platform`. */
+/**
+ * Chrome, Chromium and Edge (Chromium too) where their installers put them on `platform`
+ * (`process.platform`'s names): a developer's own browser serves, no download needed.
+ */
 export function usualChromiumPaths(
-  platform: NodeJS.Platform = process.platform,
-  env: NodeJS.ProcessEnv = process.env,
+  platform: string = process.platform,
+  env: Env = process.env,
 ): string[] {
   if (platform === 'darwin') {
     const apps = ['/Applications', join(homedir(), 'Applications')];
@@ -42,17 +49,18 @@ export function usualChromiumPaths(
 }
 
 /**
- * The browser of the Playwright this project has installed (`playwright-core` or `playwright`,
- * if any): `chromium.executablePath()` names the file it downloaded, or would download.
+ * The browser of the Playwright the project in `dir` has installed (`playwright-core` or
+ * `playwright`, if any), resolved from the project, not from this package: its
+ * `chromium.executablePath()` names the file it downloaded, or would download.
  */
-function playwrightChromium(): string | undefined {
-  const require = createRequire(import.meta.url);
+export function playwrightChromium(dir: string = process.cwd()): string | undefined {
+  const require = createRequire(join(dir, 'package.json'));
   for (const name of ['playwright-core', 'playwright']) {
     try {
       const { chromium } = require(name) as { chromium: { executablePath(): string } };
       return chromium.executablePath();
     } catch {
-      // not installed here
+      // not installed there
     }
   }
   return undefined;
@@ -60,10 +68,10 @@ function playwrightChromium(): string | undefined {
 
 /**
  * Browsers `npx playwright install chromium` downloaded for any project (its cache folder, or
- * PLAYWRIGHT_BROWSERS_PATH), newest first: the test drives the browser over the DevTools
- * protocol itself, so any version serves.
+ * PLAYWRIGHT_BROWSERS_PATH), newest first: a test that drives the browser over the DevTools
+ * protocol, or through any Playwright, is served by any recent version.
  */
-export function playwrightCache(env: NodeJS.ProcessEnv = process.env): string[] {
+export function playwrightCache(env: Env = process.env): string[] {
   const cache =
     env.PLAYWRIGHT_BROWSERS_PATH ||
     (process.platform === 'darwin'
@@ -91,17 +99,18 @@ export function playwrightCache(env: NodeJS.ProcessEnv = process.env): string[] 
 }
 
 /**
- * A Chromium for the browser test, found the usual ways: CHROMIUM_PATH or CHROME_PATH, this
- * project's Playwright browser, any browser Playwright downloaded, Chrome or Chromium where the
- * system installs it, then `chromium`, `google-chrome` and the like on PATH. `places` replaces
- * the environment or the usual paths (tests use it to look nowhere but where they say).
+ * A Chromium for a browser test, found the usual ways on Linux, macOS and Windows alike:
+ * CHROMIUM_PATH or CHROME_PATH, the project's Playwright browser, any browser Playwright
+ * downloaded, Chrome, Chromium or Edge where the system installs them, then `chromium`,
+ * `google-chrome` and the like on PATH. `places` replaces the environment or the usual paths
+ * (tests use it to look nowhere but where they say).
  */
 export function findChromium(places: SearchPlaces = {}): Found {
   const env = places.env ?? process.env;
   return findExecutable({
     variables: ['CHROMIUM_PATH', 'CHROME_PATH'],
     candidates: places.usual ?? [
-      playwrightChromium,
+      () => playwrightChromium(),
       ...playwrightCache(env),
       ...usualChromiumPaths(process.platform, env),
     ],

@@ -8,12 +8,12 @@ import {
   INSTALL_CHROMIUM,
   playwrightCache,
   usualChromiumPaths,
-} from './find-chromium';
-import { findExecutable, isExecutable, onPath } from './find-executable';
-import { findRedisServer, INSTALL_REDIS, redisServerPath } from './find-redis';
-import { inLoopMonorepo, isCi, toolsRequired } from './tools-required';
+} from './find-chromium.js';
+import { findExecutable, isExecutable, onPath } from './find-executable.js';
+import { findRedisServer, INSTALL_REDIS, redisServerPath } from './find-redis.js';
+import { inLoopMonorepo, isCi, toolsRequired } from './tools-required.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'arena-find-tools-'));
+const tmp = mkdtempSync(join(tmpdir(), 'loop-find-tools-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let made = 0;

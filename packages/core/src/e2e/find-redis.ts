@@ -1,4 +1,5 @@
-import { type Found, findExecutable, type SearchPlaces } from './find-executable';
+/// <reference types="node" />
+import { type Found, findExecutable, type SearchPlaces } from './find-executable.js';
 
 /** What to do without a Redis: one line, for the skip message and the error alike. */
 export const INSTALL_REDIS =
@@ -13,9 +14,10 @@ const USUAL = [
 ];
 
 /**
- * A `redis-server` for the two-process test and `npm run dev:cluster`, found the usual ways:
- * REDIS_SERVER_PATH, the usual install paths, then `redis-server` or `valkey-server` (Redis's
- * fork, which takes the same flags and says the same "Ready to accept connections") on PATH.
+ * A `redis-server` for a game's tests across processes and its local cluster, found the usual
+ * ways: REDIS_SERVER_PATH, the usual install paths, then `redis-server` or `valkey-server`
+ * (Redis's fork, which takes the same flags and says the same "Ready to accept connections") on
+ * PATH.
  */
 export function findRedisServer(places: SearchPlaces = {}): Found {
   return findExecutable({
@@ -27,9 +29,12 @@ export function findRedisServer(places: SearchPlaces = {}): Found {
   });
 }
 
-/** The `redis-server` to start (see {@link findRedisServer}); throws saying what to install. */
-export function redisServerPath(): string {
-  const found = findRedisServer();
+/**
+ * The `redis-server` to start (see {@link findRedisServer}), for code that cannot go on without
+ * one (a script that starts a cluster): throws the reason and what to install.
+ */
+export function redisServerPath(places: SearchPlaces = {}): string {
+  const found = findRedisServer(places);
   if (found.path === undefined) throw new Error(`${found.why}: ${INSTALL_REDIS}`);
   return found.path;
 }
