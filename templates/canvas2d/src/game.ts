@@ -43,3 +43,28 @@ export class Game {
     draw(this.ctx, this.world, this.interpolate ? alpha : 1, this.ratio, this.scratch);
   }
 }
+
+/** What the HUD says of the interpolation switch: see {@link describeMode}. */
+export interface ModeText {
+  /** The switch's label, with its key. */
+  label: string;
+  /** The switch's `aria-pressed`. */
+  pressed: 'true' | 'false';
+  /** The line above it: what the player sees and why. */
+  mode: string;
+}
+
+/**
+ * The HUD's words for interpolation on or off at `hz` steps a second: the switch's label and
+ * state, and a line that says what to look for (with it off, the picture moves only when a
+ * step runs, so it stutters). Apart from main.ts so a test reads them as a player would.
+ */
+export function describeMode(interpolate: boolean, hz: number): ModeText {
+  return {
+    label: `Interpolation: ${interpolate ? 'on' : 'off'} (I)`,
+    pressed: interpolate ? 'true' : 'false',
+    mode: interpolate
+      ? `Simulation ${hz} Hz, drawn every frame between two steps. Switch interpolation off to see the stutter it removes.`
+      : `Simulation ${hz} Hz, drawn as is: the picture moves only when a step runs, so it stutters.`,
+  };
+}

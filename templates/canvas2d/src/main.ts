@@ -6,7 +6,7 @@ import {
   stylePage,
   watchCanvas,
 } from '@loop/core/dom';
-import { Game } from './game';
+import { describeMode, Game } from './game';
 import { World } from './world';
 
 /**
@@ -42,11 +42,10 @@ scope.add(
 );
 
 function showMode(): void {
-  toggle.textContent = `Interpolation: ${game.interpolate ? 'on' : 'off'} (I)`;
-  toggle.setAttribute('aria-pressed', String(game.interpolate));
-  mode.textContent = game.interpolate
-    ? `Simulation ${SIMULATION_HZ} Hz, drawn every frame between two steps. Switch interpolation off to see the stutter it removes.`
-    : `Simulation ${SIMULATION_HZ} Hz, drawn as is: the picture moves only when a step runs, so it stutters.`;
+  const text = describeMode(game.interpolate, SIMULATION_HZ);
+  toggle.textContent = text.label;
+  toggle.setAttribute('aria-pressed', text.pressed);
+  mode.textContent = text.mode;
 }
 showMode();
 

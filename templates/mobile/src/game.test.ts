@@ -3,7 +3,7 @@ import { createInput, type Input } from '@loop/core/dom';
 import { type DrawCall, recordingContext } from '@loop/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draw } from './draw';
-import { capLabel, DEFAULT_FPS, Game, MAX_DPR } from './game';
+import { type CapButton, capLabel, DEFAULT_FPS, Game, MAX_DPR, pressCapButton } from './game';
 import { Swarm } from './swarm';
 
 /** `a` to `b` by `t`, matched to 9 places (the order of the blend's operations may differ). */
@@ -122,5 +122,25 @@ describe('Game', () => {
     expect(game.loop.tick - tick).toBeGreaterThanOrEqual(59);
     expect(game.loop.tick - tick).toBeLessThanOrEqual(61);
     expect(capLabel(DEFAULT_FPS)).toBe('cap 30 fps · dpr ≤ 2');
+  });
+});
+
+describe('pressCapButton', () => {
+  it('presses the button of the cap in force and releases the others', () => {
+    const button = (fps: string | undefined) => {
+      const b = {
+        dataset: { fps },
+        pressed: '',
+        setAttribute(_name: string, value: string) {
+          b.pressed = value;
+        },
+      };
+      return b satisfies CapButton;
+    };
+    const buttons = [button('30'), button('60'), button(undefined)];
+    pressCapButton(buttons, 60);
+    expect(buttons.map((b) => b.pressed)).toEqual(['false', 'true', 'false']);
+    pressCapButton(buttons, 30);
+    expect(buttons.map((b) => b.pressed)).toEqual(['true', 'false', 'false']);
   });
 });

@@ -71,3 +71,19 @@ export class Game {
 export function capLabel(fps: number): string {
   return `cap ${fps} fps · dpr ≤ ${MAX_DPR}`;
 }
+
+/** A cap button as {@link pressCapButton} reads and writes it (an `HTMLButtonElement`). */
+export interface CapButton {
+  readonly dataset: { fps?: string };
+  setAttribute(name: 'aria-pressed', value: string): void;
+}
+
+/**
+ * Shows which cap button is in force: `aria-pressed` true on the one whose `data-fps` is `fps`,
+ * false on the others, so the HUD and a screen reader say the same cap as the loop.
+ */
+export function pressCapButton(buttons: Iterable<CapButton>, fps: number): void {
+  for (const button of buttons) {
+    button.setAttribute('aria-pressed', String(Number(button.dataset.fps) === fps));
+  }
+}

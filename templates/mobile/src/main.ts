@@ -1,5 +1,5 @@
 import { createInput, createScope, createStatsOverlay, stylePage } from '@loop/core/dom';
-import { capLabel, DEFAULT_FPS, Game } from './game';
+import { capLabel, DEFAULT_FPS, Game, pressCapButton } from './game';
 import { Swarm } from './swarm';
 
 const canvas = document.querySelector<HTMLCanvasElement>('#game')!;
@@ -26,9 +26,7 @@ const overlay = scope.add(createStatsOverlay(loop, { label: capLabel(DEFAULT_FPS
 /** A cap button: the loop's cap, the overlay's label and which button shows pressed. */
 function setCap(fps: number): void {
   overlay.label = game.setCap(fps);
-  for (const button of capButtons) {
-    button.setAttribute('aria-pressed', String(Number(button.dataset.fps) === fps));
-  }
+  pressCapButton(capButtons, fps);
 }
 const onCap = (event: Event) => {
   setCap(Number((event.currentTarget as HTMLButtonElement).dataset.fps));
