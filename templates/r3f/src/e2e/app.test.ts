@@ -1,7 +1,8 @@
 /// <reference types="node" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumOrSkip, firefoxOrSkip } from '@loop/core/e2e';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,10 @@ import { type Firefox, launchFirefox } from './firefox.js';
 /**
  * The built game in a real Chromium (`npm run test:e2e`): it boots (Rapier loaded, the loop
  * drawing), the boxes move, a jump reaches the simulation, and the cap buttons change the cap;
- * then in Firefox ESR (a second engine, on a virtual display: see firefox.ts), the same build.
- * The browser: CHROMIUM_PATH, else Playwright's own (`npx playwright install chromium`), else
- * Debian's /usr/bin/chromium. WebGL runs on the CPU through SwiftShader.
+ * then in Firefox (a second engine, headful: see firefox.ts), the same build. The browsers are
+ * found by @loop/core/e2e on Linux, macOS and Windows (Chrome, Chromium or Edge, or
+ * CHROMIUM_PATH; Firefox, or FIREFOX_PATH, and Xvfb on Linux); without one, its tests skip with
+ * one line saying what to install, or fail in CI. WebGL runs on the CPU through SwiftShader.
  */
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -20,15 +22,10 @@ const ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swifts
 /** Longest wait for what a healthy page does by itself; nothing here measures speed. */
 const WAIT_MS = 120_000;
 
-/** The Chromium to drive, with a sentence saying how to get one when there is none. */
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
-  const path = found.find((candidate) => candidate && existsSync(candidate));
-  if (path === undefined) {
-    throw new Error('no Chromium: `npx playwright install chromium`, or set CHROMIUM_PATH');
-  }
-  return path;
-}
+/** The Chromium to drive, or undefined (after one line saying what to install) to skip. */
+const chromiumPath = chromiumOrSkip('the Chromium test');
+/** Firefox and, on Linux, its Xvfb, or undefined (after a line each missing) to skip. */
+const firefoxTools = firefoxOrSkip('the Firefox test');
 
 let out: string;
 let server: PreviewServer;
@@ -36,6 +33,7 @@ let browser: Browser;
 let firefox: Firefox | undefined;
 
 beforeAll(async () => {
+  if (chromiumPath === undefined && firefoxTools === undefined) return; // every test skips
   out = mkdtempSync(join(tmpdir(), 'r3f-e2e-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
   server = await preview({
@@ -44,7 +42,9 @@ beforeAll(async () => {
     build: { outDir: out },
     preview: { port: 0, host: '127.0.0.1' },
   });
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+  if (chromiumPath !== undefined) {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -69,7 +69,7 @@ async function frames(page: Page, more: number): Promise<void> {
     .toBeGreaterThan(from + more);
 }
 
-describe('the r3f game in Chromium', () => {
+describe.skipIf(chromiumPath === undefined)('the r3f game in Chromium', () => {
   it('boots, draws moving boxes, jumps on Space and changes its cap', async () => {
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
     const errors: string[] = [];
@@ -111,9 +111,9 @@ async function firefoxStat(page: import('puppeteer-core').Page, name: string): P
   );
 }
 
-describe('the r3f game in Firefox', () => {
+describe.skipIf(firefoxTools === undefined)('the r3f game in Firefox', () => {
   it('boots, draws frames after Rapier loads, and a tap on Space reaches the simulation', async () => {
-    firefox = await launchFirefox();
+    firefox = await launchFirefox(firefoxTools!);
     const page = await firefox.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => void errors.push((error as Error).message));
