@@ -44,7 +44,6 @@ export class Path {
     this.#types = new Int32Array(capacity);
     this.#lengths = new Int32Array(capacity);
     this.#bytes = Array.from({ length: capacity }, () => new Uint8Array(SLOT_BYTES));
-    // Stryker disable next-line MethodExpression: sharing the array costs allocations (a slot's view stands in for its buffer), never a different message
     this.#views = this.#bytes.slice();
   }
 
@@ -57,7 +56,7 @@ export class Path {
   push(now: number, type: number, bytes: Uint8Array): void {
     this.counts.sent++;
     const { latency, jitter, loss, reorder } = this.settings;
-    // Stryker disable next-line EqualityOperator: a draw exactly equal to the loss share has a chance of 2^-53 (the loss >= 0 sibling is killed)
+    // Lost when the draw is below the share: a share of 0 loses nothing, and draws no number.
     if (loss > 0 && this.random.next() < loss) {
       this.counts.dropped++;
       return;
@@ -68,11 +67,10 @@ export class Path {
     }
     const spread = jitter > 0 ? (this.random.next() * 2 - 1) * jitter : 0;
     // A WebSocket keeps order: a message never overtakes the one before it, it waits behind it.
-    // Stryker disable next-line ArithmeticOperator: latency − spread is as uniform over ± jitter as latency + spread; only which draw gives which delay changes
     const due = Math.max(this.#lastDue, now + Math.max(0, latency + spread));
     this.#lastDue = due;
     const at = (this.#head + this.#size) % this.capacity;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a new buffer for a slot already big enough costs an allocation only (the false and <= siblings are killed)
+    // A slot grows only for a message longer than it (an exact fit is carried as it is).
     if (bytes.byteLength > this.#bytes[at]!.byteLength) {
       this.#bytes[at] = new Uint8Array(bytes.byteLength);
     }
@@ -115,8 +113,9 @@ export class Path {
       this.#size--;
       this.counts.delivered++;
       let view = this.#views[at]!;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: a new view every time (true) costs an allocation only; the buffer test (false, ===) never decides, as a slot's buffer changes only when it grows, and then its length differs too (the length test's false is killed)
-      if (view.buffer !== this.#bytes[at]!.buffer || view.byteLength !== this.#lengths[at]!) {
+      // A slot's buffer changes only when it grows, for a message longer than the buffer and so
+      // than any view of it: a view of the message's length is a view of the slot's buffer.
+      if (view.byteLength !== this.#lengths[at]!) {
         view = this.#bytes[at]!.subarray(0, this.#lengths[at]!);
         this.#views[at] = view;
       }
