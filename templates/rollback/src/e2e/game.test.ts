@@ -1,39 +1,37 @@
 /// <reference types="node" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumOrSkip } from '@loop/core/e2e';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /**
  * The built game in a real Chromium (`npm run test:e2e`): local play draws, the keys move both
  * players' balls, the two sessions roll back over the conditioned link and their checksums
  * agree; then two pages online through the preview server's signaling server, over a WebRTC
- * data channel between them. The browser:
- * CHROMIUM_PATH, else Playwright's own (`npx playwright install chromium`), else Debian's
- * /usr/bin/chromium.
+ * data channel between them. The browser is found by @loop/core/e2e on Linux, macOS and
+ * Windows (Chrome, Chromium or Edge, Playwright's, or CHROMIUM_PATH); without one the tests skip
+ * with one line saying what to install, or fail in CI.
  */
 
 const ROOT = join(import.meta.dirname, '../..');
 /** Longest wait for what a healthy page does by itself; nothing here measures speed. */
 const WAIT_MS = 120_000;
 
-/** The Chromium to drive, with a sentence saying how to get one when there is none. */
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, chromium.executablePath(), '/usr/bin/chromium'];
-  const path = found.find((candidate) => candidate && existsSync(candidate));
-  if (path === undefined) {
-    throw new Error('no Chromium: `npx playwright install chromium`, or set CHROMIUM_PATH');
-  }
-  return path;
-}
+/** The Chromium to drive, or undefined (after one line saying what to install) to skip. */
+const chromiumPath = chromiumOrSkip('the Chromium tests');
+beforeEach((context) => {
+  if (chromiumPath === undefined) context.skip();
+});
 
 let out: string;
 let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  if (chromiumPath === undefined) return; // every test skips
   out = mkdtempSync(join(tmpdir(), 'rollback-e2e-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
   server = await preview({
@@ -42,7 +40,7 @@ beforeAll(async () => {
     build: { outDir: out },
     preview: { port: 0, host: '127.0.0.1' },
   });
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
 }, 180_000);
 
 afterAll(async () => {
