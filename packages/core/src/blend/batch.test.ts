@@ -63,6 +63,15 @@ describe('batch blending', () => {
     expect(Math.sign(mid[2]!)).toBe(Math.sign(mid[3]!)); // the short way: z and w agree
   });
 
+  it('goes towards b as given when two are a half turn apart (a dot of exactly 0), as slerp does', () => {
+    const a = [0, 0, 0, 1];
+    const b = [1, 0, 0, 0]; // a half turn about x: either way round is a quarter turn
+    const out = slerpArray(new Float64Array(4), a, b, 0.5);
+    const quarter = slerp([0, 0, 0, 0], a, b, 0.5); // a quarter turn about +x, b's side
+    expect(quarter[0]).toBeCloseTo(Math.SQRT1_2, 12);
+    for (let i = 0; i < 4; i++) expect(out[i]).toBeCloseTo(quarter[i]!, 8);
+  });
+
   it('writes into out and returns it, at the ends and between', () => {
     const a = [0, 0, 0, 1, 0, 0, 0, 1];
     const b = [0, 0, Math.SQRT1_2, Math.SQRT1_2, 0, 1, 0, 0];

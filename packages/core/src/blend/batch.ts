@@ -52,7 +52,7 @@ export function slerpArray<T extends Vec>(out: T, a: ReadonlyVec, b: ReadonlyVec
   for (let i = 0; i < n; i += 4) {
     const dot = dotAt(a, i, b, i);
     const r = ratio.at(Math.abs(dot));
-    // Stryker disable next-line EqualityOperator: at dot = 0 both ways round are equally short
+    // At a dot of exactly 0 (a half turn) b's side, as slerp takes it.
     blendAt(out, i, a, i, b, i, 1, dot < 0 ? -r : r);
   }
   return out;

@@ -82,6 +82,25 @@ describe('slerp', () => {
     expect(slerp([0, 0, 0, 0], a, a, 0.5)).toEqual(a);
   });
 
+  it('is the normalized lerp to the bit from a dot of 1 - 1e-6 up, the threshold included', () => {
+    const cos = 1 - 1e-6;
+    const a = [0, 0, 0, 1];
+    const b = [Math.sqrt(1 - cos * cos), 0, 0, cos]; // its dot with a is cos exactly
+    for (const t of [0.25, 0.5, 0.75]) {
+      expect(slerp([0, 0, 0, 0], a, b, t)).toEqual(nlerp([0, 0, 0, 0], a, b, t));
+    }
+  });
+
+  it('goes towards b as given when the two are a half turn apart (a dot of exactly 0)', () => {
+    // Either way round is a quarter turn then; slerp, nlerp and slerpArray all take b's side.
+    const a = [0, 0, 0, 1];
+    const b = [1, 0, 0, 0]; // a half turn about x
+    const expected = axisAngle(1, 0, 0, Math.PI / 2);
+    for (const out of [slerp([0, 0, 0, 0], a, b, 0.5), nlerp([0, 0, 0, 0], a, b, 0.5)]) {
+      for (let i = 0; i < 4; i++) expect(out[i]).toBeCloseTo(expected[i]!, 12);
+    }
+  });
+
   it('writes at offsets inside flat arrays and returns out from slerp', () => {
     const src = new Float32Array([9, ...axisAngle(0, 0, 1, 0), ...axisAngle(0, 0, 1, 1)]);
     const dst = new Float32Array(6);

@@ -3,12 +3,16 @@ import type { ReadonlyVec, Vec } from './vec.js';
 /**
  * Quaternion blending for orientations, stored [x, y, z, w] as in three.js and gl-matrix.
  * Follows three.js `Quaternion.slerpFlat`: exact at t = 0 and 1, the shortest path (a negative
- * dot flips one end, since q and -q are the same rotation), a normalized lerp when the two are
- * nearly parallel (where slerp's sin(θ) division loses precision), and a normalized result.
+ * dot flips one end, since q and -q are the same rotation; a dot of exactly 0 keeps b as given),
+ * a normalized lerp when the two are nearly parallel (where slerp's sin(θ) division loses
+ * precision), and a normalized result.
  * The `Flat` forms read and write at offsets inside big arrays, for many entities at once.
  */
 
-/** Below this angle's cosine distance, slerp and nlerp differ by less than float precision. */
+/**
+ * Below this angle's cosine distance, slerp and nlerp differ by less than float precision: from
+ * this dot up, the threshold included, slerp is the normalized lerp to the bit.
+ */
 const NEARLY_PARALLEL = 1 - 1e-6;
 
 /** The dot product of the quaternions at `a[ao..]` and `b[bo..]`: the cosine of half their angle. */
@@ -84,20 +88,20 @@ export function slerpFlat(
 ): void {
   if (copyEnd(out, o, a, ao, b, bo, t)) return;
   let cos = dotAt(a, ao, b, bo);
-  // Stryker disable next-line EqualityOperator: at cos = 0 both ways round are equally short
+  // At cos = 0 (a half turn, a quarter turn either way) b's side, as nlerp and slerpArray take it.
   const dir = cos >= 0 ? 1 : -1;
-  // Stryker disable next-line AssignmentOperator: dir is ±1, so × and ÷ agree
+  // Stryker disable next-line AssignmentOperator: dir is ±1, and x ÷ ±1 is x × ±1 to the bit, so `/=` gives the same cos for every input
   cos *= dir;
   let s = 1 - t;
   let u = t;
-  // Stryker disable next-line EqualityOperator: at exactly the threshold both formulas agree to 1e-12
+  // At the threshold itself the normalized lerp, to the bit.
   if (cos < NEARLY_PARALLEL) {
     const sin = Math.sqrt(1 - cos * cos);
     const angle = Math.atan2(sin, cos);
     s = Math.sin(s * angle) / sin;
     u = Math.sin(u * angle) / sin;
   }
-  // Stryker disable next-line ArithmeticOperator: dir is ±1, so × and ÷ agree
+  // Stryker disable next-line ArithmeticOperator: dir is ±1, and u ÷ ±1 is u × ±1 to the bit, so `u / dir` gives the same weight for every input
   blendAt(out, o, a, ao, b, bo, s, u * dir);
 }
 

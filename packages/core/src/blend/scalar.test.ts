@@ -22,6 +22,13 @@ describe('scalar blending', () => {
     expect(lerpAngle(-170 * deg, 170 * deg, 0.5) / deg).toBeCloseTo(-180, 10);
   });
 
+  it('turns an exact half turn the way b - a says, ending on b itself', () => {
+    expect(lerpAngle(0, Math.PI, 0.5)).toBe(Math.PI / 2);
+    expect(lerpAngle(0, Math.PI, 1)).toBe(Math.PI);
+    expect(lerpAngle(0, -Math.PI, 0.5)).toBe(-Math.PI / 2);
+    expect(lerpAngle(0, -Math.PI, 1)).toBe(-Math.PI);
+  });
+
   // Nystrom: a bullet 20 px from the left moving 400 px per update, half way through: 220 px.
   it('extrapolates by velocity × lag (far seers)', () => {
     expect(extrapolate(20, 400, 0.5)).toBe(220);

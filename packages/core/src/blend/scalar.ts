@@ -16,13 +16,13 @@ const TAU = Math.PI * 2;
 
 /**
  * Interpolates angles in radians along the shorter way round, so a heading that wraps from
- * 359° to 1° turns 2° instead of spinning back through 180°.
+ * 359° to 1° turns 2° instead of spinning back through 180°. An exact half turn goes the way
+ * `b - a` says: from 0 to π it turns up to π, from 0 to −π down to −π.
  */
 export function lerpAngle(a: number, b: number, t: number): number {
   let d = (b - a) % TAU;
-  // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
+  // An exact half turn is as short either way: it goes the way b - a says, and ends on b itself.
   if (d > Math.PI) d -= TAU;
-  // Stryker disable next-line EqualityOperator: a half turn is as short one way as the other
   if (d < -Math.PI) d += TAU;
   return a + d * t;
 }

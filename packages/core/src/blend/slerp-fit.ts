@@ -20,16 +20,16 @@ const N = DEGREE + 1;
 const NODES = new Float64Array(N);
 /** Monomial coefficients of the Chebyshev polynomials T_0 … T_DEGREE, row j for T_j. */
 const CHEBYSHEV = new Float64Array(N * N);
-// Stryker disable next-line EqualityOperator: typed arrays ignore writes past their end, and one more round only writes there
+// Stryker disable next-line EqualityOperator: `k <= N` runs one more round, which only writes past NODES' end, and a typed array ignores that; `k >= N` runs none (the fit's tests kill it)
 for (let k = 0; k < N; k++) NODES[k] = Math.cos((Math.PI * (k + 0.5)) / N);
 CHEBYSHEV[0] = 1;
 CHEBYSHEV[N + 1] = 1;
-// Stryker disable next-line EqualityOperator: typed arrays ignore writes past their end, and one more round only writes there
+// Stryker disable next-line EqualityOperator: `j <= N` runs one more round, which only writes past CHEBYSHEV's end, and a typed array ignores that; `j >= N` runs none (the fit's tests kill it)
 for (let j = 2; j < N; j++) {
   // T_j = 2y T_{j-1} - T_{j-2}
-  // Stryker disable next-line EqualityOperator: one more round writes only the first slot of row j + 1, which the next round overwrites, or past the end, which a typed array ignores
+  // Stryker disable next-line EqualityOperator: `i <= N` runs one more round, which writes only the first slot of row j + 1, which the next round overwrites before reading it, or past the end, which a typed array ignores; `i >= N` runs none (the fit's tests kill it)
   for (let i = 0; i < N; i++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: at i = 0 it would read the y⁸ coefficient of T_(j-2), which is 0 for j ≤ 8
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: `true` and `i >= 0` differ only at i = 0, where they read the y⁸ coefficient of T_(j-2), which is 0 for every j ≤ 8; `false` and `i <= 0` drop the 2y T_(j-1) term (the fit's tests kill them)
     const up = i > 0 ? 2 * CHEBYSHEV[(j - 1) * N + i - 1]! : 0;
     CHEBYSHEV[j * N + i] = up - CHEBYSHEV[(j - 2) * N + i]!;
   }
@@ -55,7 +55,7 @@ export class SlerpRatio {
 
   /** Refits for `t` in (0, 1). Allocates nothing. */
   fit(t: number): this {
-    // Stryker disable next-line EqualityOperator: typed arrays ignore writes past their end, and one more round only writes there
+    // Stryker disable next-line EqualityOperator: `k <= N` runs one more round, which only writes past values' end, and a typed array ignores that; `k >= N` runs none (the fit's tests kill it)
     for (let k = 0; k < N; k++) {
       const theta = Math.acos((NODES[k]! + 1) / 2);
       values[k] = Math.sin(t * theta) / Math.sin((1 - t) * theta);
