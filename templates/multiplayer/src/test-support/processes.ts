@@ -22,7 +22,7 @@ export function startGameProcess(env: Record<string, string> = {}): Promise<Game
 }
 
 /**
- * Test support: a Redis (found as src/e2e/find-redis.ts finds it) and `count` processes of this
+ * Test support: a Redis (found by @loop/core/e2e's findRedisServer) and `count` processes of this
  * game sharing it, each given `env` too, as `npm run dev:cluster` starts them.
  */
 export function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
