@@ -1,6 +1,7 @@
 import type { UserConfig } from 'vite';
 import { buildId } from './build-id.js';
 import { ISOLATION, rapierWasm } from './rapier-wasm.js';
+import { type VendorChunk, vendorChunks } from './vendor-chunks.js';
 
 /** Options of {@link rapierGameConfig}. */
 export interface RapierGameConfigOptions {
@@ -15,6 +16,11 @@ export interface RapierGameConfigOptions {
   readonly source?: string;
   /** The game's tests under Vitest ({@link rapierTestConfig}). Default no `test` settings. */
   readonly tests?: RapierTestOptions;
+  /**
+   * Packages the build puts in files of their own ({@link vendorChunks}): `['three', 'react',
+   * 'rapier', 'vendor']` for a React Three Fiber game. Default none (Vite's own splitting).
+   */
+  readonly chunks?: readonly VendorChunk[];
 }
 
 /** Options of {@link rapierTestConfig}. */
@@ -78,8 +84,9 @@ export function rapierTestConfig(
  * worker (`rapierWasm()`); the isolation headers (`ISOLATION`) for `vite` and `vite preview`,
  * so worker mode gets shared memory; `__BUILD__` defined as the {@link buildId} of the game's
  * source and of Rapier's, `@loop/core`'s and `@loop/rapier`'s versions, for its recordings.
- * With `tests`, Vitest's settings too ({@link rapierTestConfig}). Merge the game's own settings
- * over it with Vite's `mergeConfig`.
+ * With `tests`, Vitest's settings too ({@link rapierTestConfig}); with `chunks`, the packages in
+ * files of their own ({@link vendorChunks}). Merge the game's own settings over it with Vite's
+ * `mergeConfig`.
  */
 export function rapierGameConfig(
   options: RapierGameConfigOptions,
@@ -89,8 +96,13 @@ export function rapierGameConfig(
   const dependencies = [name, '@loop/core', '@loop/rapier'];
   const id = buildId({ root: options.root, source: options.source ?? 'src', dependencies });
   const test = options.tests ? { test: rapierTestConfig(name, options.tests) } : {};
+  const chunks = options.chunks;
+  const build = chunks
+    ? { build: { rolldownOptions: { output: { codeSplitting: vendorChunks(chunks) } } } }
+    : {};
   return {
     ...test,
+    ...build,
     server: { headers: { ...ISOLATION } },
     preview: { headers: { ...ISOLATION } },
     plugins: [wasm()],

@@ -4,7 +4,8 @@
  * WebAssembly as a file of its own for the loader of `@loop/rapier` (`wasmLoader`), `ISOLATION`
  * holds the two headers that give a page SharedArrayBuffer for worker mode, and `buildId()`
  * hashes the game's source and versions for its recordings; `rapierTestConfig()` (its `tests`
- * option) sets up the game's tests, unit and end-to-end apart. Runs in Node, in the game's
+ * option) sets up the game's tests, unit and end-to-end apart, and `vendorChunks()` (its `chunks`
+ * option) puts three.js, React and Rapier in files of their own. Runs in Node, in the game's
  * `vite.config.ts`; nothing of it reaches the page.
  *
  * @module @loop/rapier/vite
@@ -17,3 +18,4 @@ export {
   rapierTestConfig,
 } from './game-config.js';
 export { ISOLATION, type RapierWasmOptions, rapierWasm } from './rapier-wasm.js';
+export { type ChunkGroup, type VendorChunk, vendorChunks } from './vendor-chunks.js';
