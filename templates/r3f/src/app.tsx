@@ -14,11 +14,6 @@ export const MAX_STEPS = 4;
 /** The FPS caps the HUD offers; the first is in force as the page opens (a phone's battery). */
 export const CAPS = [30, 60] as const;
 
-/** The stats overlay's first line for a cap. */
-export function capLabel(fps: number): string {
-  return `cap ${fps} fps · simulation ${SIMULATION_HZ} Hz`;
-}
-
 /**
  * The game's page: the scene in `<Canvas>` under `<FixedLoop>` of @loop/r3f, and the HUD (the
  * cap's buttons and a Jump button) rendered into `hud`. `frameloop="never"`: the loop's own
@@ -28,11 +23,11 @@ export function capLabel(fps: number): string {
 export function App({ game, input, hud }: { game: Game; input: Input; hud: HTMLElement }) {
   const [cap, setCap] = useState<number>(CAPS[0]);
   const [loop, setLoop] = useState<Loop | null>(null);
-  // The stats overlay, its first line the cap in force (a new one when the cap changes; it
-  // remembers whether the player folded it).
+  // The stats overlay, its first line the cap in force (made again when the cap changes).
   useEffect(() => {
     if (loop === null) return;
-    const made = createStatsOverlay(loop, { label: capLabel(cap) });
+    const label = `cap ${cap} fps · simulation ${SIMULATION_HZ} Hz`;
+    const made = createStatsOverlay(loop, { label });
     return () => made.dispose();
   }, [loop, cap]);
 

@@ -62,11 +62,9 @@ export class Game {
   // Scratch vector, so a step allocates no JavaScript object of its own.
   private readonly v = { x: 0, y: 0, z: 0 };
 
-  /** `count`: the boxes, an integer of at least 1 (a RangeError names it otherwise). */
+  /** `count`: the boxes, an integer of at least 1 (else `Poses` throws a RangeError naming it). */
   constructor(readonly count = BOXES) {
-    if (!Number.isInteger(count) || count < 1) {
-      throw new RangeError(`Game count must be an integer >= 1, got ${count}`);
-    }
+    this.poses = new Poses(count); // first: it checks `count` before anything is made
     const world = new RAPIER.World({ x: 0, y: -9.81, z: 0 });
     this.world = world;
     world.createCollider(
@@ -80,7 +78,6 @@ export class Game {
       body.userData = i;
       this.bodies.push(body);
     }
-    this.poses = new Poses(count);
     this.poses.readAll(this.bodies);
     this.poses.teleportAll();
     this.jumped = new Int32Array(count);

@@ -6,13 +6,9 @@ import * as bindings from '@dimforge/rapier3d/rapier_wasm3d_bg.js';
 import wasmUrl from '@dimforge/rapier3d/rapier_wasm3d_bg.wasm?url';
 import { wasmLoader } from '@loop/rapier';
 
-/** Defined by the rapierWasm() plugin (vite.config.ts): the size of Rapier's WebAssembly file. */
-declare const __RAPIER_WASM_BYTES__: number;
-
 /**
  * Loads Rapier's WebAssembly (3 MB, a file of its own that the browser caches apart from the
- * game's code), telling the loading line the bytes as they arrive: `wasmLoader` of
- * @loop/rapier, given this build's file. Await it once before `new Game`; later calls return
- * the first one's promise. The tests pass the bytes as a data: URL (Node's fetch reads no files).
+ * game's code), telling the loading line the bytes as they arrive: `wasmLoader` of @loop/rapier,
+ * given this build's file. Await it once before `new Game`; later calls return the same promise.
  */
 export const loadRapier = wasmLoader({ url: wasmUrl, bindings, bytes: __RAPIER_WASM_BYTES__ });

@@ -8,8 +8,7 @@ import { loadRapier } from './load-rapier';
 
 const scene = document.querySelector<HTMLElement>('#scene')!;
 const hud = document.querySelector<HTMLElement>('#hud')!;
-// The HUD panel's style comes from stylePage(); style.css holds what is this game's own.
-stylePage({ hud });
+stylePage({ hud }); // the HUD panel's style; style.css holds what is this game's own
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -21,24 +20,21 @@ try {
   await loadRapier(loading.progress);
   loading.done();
   // Without WebGL there is no <Canvas> to hold the loop: the page says so instead of a blank
-  // scene and an uncaught error.
-  if (requireWebGL()) start();
+  // scene and an uncaught error. Else the game and the page's React tree, undone by the scope
+  // (Rapier's memory after the tree: a scope undoes in reverse order).
+  if (requireWebGL()) {
+    const game = new Game();
+    scope.add(() => game.world.free());
+    const root = createRoot(scene);
+    root.render(
+      <StrictMode>
+        <App game={game} input={input} hud={hud} />
+      </StrictMode>,
+    );
+    scope.add(() => root.unmount());
+  }
 } catch (error) {
   loading.fail(error);
-}
-
-/** The game and the page's React tree, undone by the scope. */
-function start(): void {
-  const game = new Game();
-  // Rapier's memory goes back after the page's React tree (a scope undoes in reverse order).
-  scope.add(() => game.world.free());
-  const root = createRoot(scene);
-  root.render(
-    <StrictMode>
-      <App game={game} input={input} hud={hud} />
-    </StrictMode>,
-  );
-  scope.add(() => root.unmount());
 }
 
 if (import.meta.hot) {
