@@ -3,27 +3,75 @@ import { bodyOf, HALF } from './game';
 
 /** One colour per player, by seat. */
 export const COLOURS = ['#e4572e', '#29bf12', '#4ea5ff', '#f3c623'] as const;
+/** Metres across the drawn square: the platform and a metre beyond each edge, where balls fall. */
+export const VIEW_M = 2 * HALF + 2;
+/** CSS pixels a landscape screen keeps left and right of the arena: the stats and the HUD. */
+export const COLUMN_PX = 300;
+/** CSS pixels a portrait screen (a phone) keeps above and below the arena: the same panels. */
+export const BAND_PX = 240;
 
 /**
- * Top-down drawing of the push-off: the platform, then every ball between its pose of the
- * previous tick and the present one by `alpha` (the loop's leftover time over the timestep, as
- * in "Fix Your Timestep!"), so the picture is smooth at any frame rate. A ball below the
- * platform's top is drawn smaller as it falls. Reads the poses arrays; allocates nothing.
+ * Where the arena is drawn: a square in CSS pixels of the canvas (what the page writes into
+ * `data-playfield`, and what a finger's position is read against), and the canvas's device
+ * pixels per CSS pixel.
+ */
+export interface View {
+  left: number;
+  top: number;
+  side: number;
+  ratio: number;
+}
+
+/**
+ * Fits the arena's square to a canvas of `width` × `height` CSS pixels, centred, as large as
+ * leaves the panels their room ({@link COLUMN_PX} beside it on a landscape screen,
+ * {@link BAND_PX} above and below on a portrait or square one, as CSS orientation has it) so no
+ * panel covers the game, but never less
+ * than half the short side on a small screen. Writes `view` and returns it: called on resize.
+ */
+export function fitArena(width: number, height: number, ratio: number, view: View): View {
+  const room = width > height ? Math.min(height, width - 2 * COLUMN_PX) : height - 2 * BAND_PX;
+  const side = Math.max(Math.min(width, height) / 2, Math.min(width, height, room));
+  view.left = (width - side) / 2;
+  view.top = (height - side) / 2;
+  view.side = side;
+  view.ratio = ratio;
+  return view;
+}
+
+/** A point of the canvas (CSS pixels, as the pointer reports it) in arena metres: x, or z for `top`. */
+export function toMetres(view: View, px: number, axis: 'x' | 'z'): number {
+  const start = axis === 'x' ? view.left : view.top;
+  return ((px - start) / view.side - 0.5) * VIEW_M;
+}
+
+/**
+ * Top-down drawing of the push-off into `view`: the platform, then every ball between its pose
+ * of the previous tick and the present one by `alpha` (the loop's leftover time over the
+ * timestep, as in "Fix Your Timestep!"), so the picture is smooth at any frame rate. A ball
+ * below the platform's top is drawn smaller as it falls. Reads the poses arrays; allocates nothing.
  */
 export function drawArena(
   ctx: CanvasRenderingContext2D,
+  view: View,
   previous: Float64Array,
   current: Float64Array,
   alpha: number,
   players: number,
 ) {
-  const { width, height } = ctx.canvas;
-  const scale = Math.min(width, height) / (2 * HALF + 2);
+  const scale = (view.side * view.ratio) / VIEW_M;
+  const half = view.side / 2;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = '#1b1b1b';
-  ctx.fillRect(0, 0, width, height);
-  ctx.save();
-  ctx.translate(width / 2, height / 2);
-  ctx.scale(scale, scale);
+  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.setTransform(
+    scale,
+    0,
+    0,
+    scale,
+    (view.left + half) * view.ratio,
+    (view.top + half) * view.ratio,
+  );
   ctx.fillStyle = '#3a3a3a';
   ctx.fillRect(-HALF, -HALF, 2 * HALF, 2 * HALF);
   for (let p = 0; p < players; p++) {
@@ -37,7 +85,7 @@ export function drawArena(
     ctx.arc(x, z, radius, 0, Math.PI * 2);
     ctx.fill();
   }
-  ctx.restore();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
 }
 
 /** a to b by t; a jump (a respawn, a correction of over a metre) is drawn at b at once. */

@@ -1,3 +1,4 @@
+import type { InputSnapshot } from '@loop/core/dom';
 import { STICK } from './game';
 
 /** The keys of one player's stick: left, right, up (away, -z), down (+z). */
@@ -14,33 +15,48 @@ export const KEYS: readonly KeyMap[] = [
   { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' },
 ];
 
+/** What a stick reads of one fixed step's input: createInput's snapshot, sampled per step. */
+export type Keys = Pick<InputSnapshot, 'isDown'>;
+
 /**
- * Writes the stick of `map` from the held key codes into `out` at `offset` (x then z, each
+ * Writes the stick of `map` from this step's keys into `out` at `offset` (x then z, each
  * -STICK, 0 or STICK; opposite keys cancel): the Int32 words a session sends, no allocation.
+ * Returns whether any of its keys is held, so a finger or the computer steers only without.
  */
-export function writeStick(held: ReadonlySet<string>, map: KeyMap, out: Int32Array, offset = 0) {
-  out[offset] = (held.has(map.right) ? STICK : 0) - (held.has(map.left) ? STICK : 0);
-  out[offset + 1] = (held.has(map.down) ? STICK : 0) - (held.has(map.up) ? STICK : 0);
+export function writeStick(keys: Keys, map: KeyMap, out: Int32Array, offset = 0): boolean {
+  const left = keys.isDown(map.left);
+  const right = keys.isDown(map.right);
+  const up = keys.isDown(map.up);
+  const down = keys.isDown(map.down);
+  out[offset] = (right ? STICK : 0) - (left ? STICK : 0);
+  out[offset + 1] = (down ? STICK : 0) - (up ? STICK : 0);
+  return left || right || up || down;
 }
 
-/** Key codes held now, kept by the page's keydown/keyup listeners; `stop` removes them. */
-export function watchKeys(target: Window) {
-  const held = new Set<string>();
-  const down = (event: KeyboardEvent) => {
-    if (KEYS.some((map) => Object.values(map).includes(event.code))) event.preventDefault();
-    held.add(event.code);
-  };
-  const up = (event: KeyboardEvent) => held.delete(event.code);
-  const clear = () => held.clear();
-  target.addEventListener('keydown', down);
-  target.addEventListener('keyup', up);
-  target.addEventListener('blur', clear);
-  return {
-    held,
-    stop() {
-      target.removeEventListener('keydown', down);
-      target.removeEventListener('keyup', up);
-      target.removeEventListener('blur', clear);
-    },
-  };
+/**
+ * A stick from a ball at (x, z) toward (toX, toZ), in arena metres, into `out` at `offset`: full
+ * STICK from `reach` metres away, in proportion inside it, so a ball under a held finger stops
+ * and the computer's player leans on yours rather than ramming it; a diagonal no faster than a
+ * straight line. Rounded half away from zero to the integers the wire carries (the same both
+ * ways, so left and right push alike). What a finger on a phone does, and the computer's player.
+ */
+export function steerToward(
+  x: number,
+  z: number,
+  toX: number,
+  toZ: number,
+  reach: number,
+  out: Int32Array,
+  offset = 0,
+) {
+  const dx = toX - x;
+  const dz = toZ - z;
+  const deflection = STICK / Math.max(Math.sqrt(dx * dx + dz * dz), reach);
+  out[offset] = round(dx * deflection);
+  out[offset + 1] = round(dz * deflection);
+}
+
+/** Half away from zero: -2.5 is -3 as 2.5 is 3 (Math.round gives -2). */
+function round(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
 }

@@ -41,16 +41,15 @@ export class Panel {
     this.#rollbacks = rollbacks;
     const agree = agreement(sessions);
     const lines = [
-      `tick ${session.frame} (confirmed ${session.confirmed})`,
-      `delay ${session.delay} ticks, predicting ${session.predicted}`,
+      `tick ${session.frame}, confirmed ${session.confirmed}`,
+      `delay ${session.delay}, predicting ${session.predicted} ticks`,
       `rollbacks ${perSecond.toFixed(1)}/s, ticks rolled back ${resimulated}`,
-      `checksums ${agree}`,
-      `link ${this.routes()}`,
+      `checksums ${agree}, link ${this.routes()}`,
     ];
     for (let p = 0; p < this.#players; p++) {
       const ping = session.status(p) === 'local' ? null : session.rtt(p);
       const pingText = ping === null ? 'you' : `ping ${Math.round(ping)} ms`;
-      lines.push(`player ${p + 1}: ${pingText}, falls ${fallsOf(drawn, this.#players, p)}`);
+      lines.push(`P${p + 1} ${pingText}, falls ${fallsOf(drawn, this.#players, p)}`);
     }
     const data = this.#element.dataset;
     data.frame = String(session.frame);
@@ -78,26 +77,34 @@ export function agreement(sessions: readonly RollbackSession[]): string {
 }
 
 /**
- * The latency and loss sliders of local play, set from the URL and calling `change` as they
- * move; hidden online (`null`), where the network is real.
+ * The latency and loss sliders inside `hud`, set from the URL and calling `change` as they move;
+ * hidden online (`null`), where the network is real. The values in force are also the HUD's
+ * `data-latency` (ms) and `data-loss` (%), for a test to read. Returns what removes its
+ * listeners (a hot update's scope calls it).
  */
 export function sliders(
+  hud: HTMLElement,
   latency: number | null,
   loss: number | null,
   change: (latency: number, loss: number) => void,
 ) {
-  const inputs = ['#latency', '#loss'].map((id) => document.querySelector<HTMLInputElement>(id)!);
+  const inputs = ['#latency', '#loss'].map((id) => hud.querySelector<HTMLInputElement>(id)!);
   const [l, s] = inputs as [HTMLInputElement, HTMLInputElement];
   if (latency === null || loss === null) {
-    for (const input of inputs) input.parentElement!.hidden = true;
-    return;
+    l.parentElement!.parentElement!.hidden = true;
+    return () => {};
   }
   l.value = String(latency);
   s.value = String(Math.round(loss * 100));
   const update = () => {
     for (const input of inputs) input.nextElementSibling!.textContent = input.value;
+    hud.dataset.latency = l.value;
+    hud.dataset.loss = s.value;
     change(Number(l.value), Number(s.value) / 100);
   };
   for (const input of inputs) input.addEventListener('input', update);
   update();
+  return () => {
+    for (const input of inputs) input.removeEventListener('input', update);
+  };
 }

@@ -3,7 +3,14 @@ import { readParams } from './params';
 
 describe('readParams', () => {
   it('plays locally with a conditioned link by default', () => {
-    expect(readParams('')).toEqual({ match: null, seat: 0, players: 2, latency: 80, loss: 0.05 });
+    expect(readParams('')).toEqual({
+      match: null,
+      seat: 0,
+      players: 2,
+      latency: 80,
+      loss: 0.05,
+      computer: true,
+    });
     expect(readParams('?match=')).toMatchObject({ match: null });
   });
 
@@ -14,6 +21,8 @@ describe('readParams', () => {
       players: 4,
     });
     expect(readParams('?latency=0&loss=50')).toMatchObject({ latency: 0, loss: 0.5 });
+    expect(readParams('?computer=0')).toMatchObject({ computer: false });
+    expect(readParams('?computer=1')).toMatchObject({ computer: true });
   });
 
   it('refuses what it cannot play, naming the parameter and the value', () => {
@@ -27,5 +36,8 @@ describe('readParams', () => {
       '?latency must be an integer from 0 to 300, got 1.5',
     );
     expect(() => readParams('?loss=-1')).toThrow(RangeError);
+    expect(() => readParams('?computer=yes')).toThrow(
+      '?computer must be an integer from 0 to 1, got yes',
+    );
   });
 });

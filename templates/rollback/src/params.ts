@@ -10,6 +10,8 @@ export interface PageParams {
   latency: number;
   /** Local play: packet loss of the in-memory link, 0 to 0.5. */
   loss: number;
+  /** Local play: the computer plays player 2 until an arrow is pressed (`?computer=0`: never). */
+  computer: boolean;
 }
 
 /** Reads the integer `name` in [min, max], or `fallback` when absent; a RangeError otherwise. */
@@ -25,7 +27,8 @@ function int(search: URLSearchParams, name: string, min: number, max: number, fa
 
 /**
  * The page's parameters from `location.search`, checked here so a wrong URL says what is wrong
- * before any session starts: ?match=name&seat=0&players=2 online; ?latency=100&loss=10 local.
+ * before any session starts: ?match=name&seat=0&players=2 online; ?latency=100&loss=10 local
+ * (and ?computer=0 for a player 2 that only the arrows move).
  */
 export function readParams(query: string): PageParams {
   const search = new URLSearchParams(query);
@@ -37,5 +40,6 @@ export function readParams(query: string): PageParams {
     seat: int(search, 'seat', 0, players - 1, 0),
     latency: int(search, 'latency', 0, 300, 80),
     loss: int(search, 'loss', 0, 50, 5) / 100,
+    computer: int(search, 'computer', 0, 1, 1) === 1,
   };
 }
