@@ -52,35 +52,65 @@ export async function expectOwnTests(app: string, scripts: Record<string, string
 /** The longest one of a scaffold's test runs may take before it counts as hung. */
 export const OWN_TESTS_MS = 600_000;
 
+/** What a skip line starts with: the tests, then why (a variable that names nowhere). */
+const skipLine = (tests: string, variable: string, path: string) =>
+  `Skipping ${tests}: ${variable} is ${path}, which is no executable file; install `;
+
 /**
- * On a machine without a browser or a redis-server (CHROMIUM_PATH and REDIS_SERVER_PATH set to
- * nowhere: a variable that is set is the only place looked), the scaffold's browser and
- * two-process tests skip, each with one line saying what to install, and the run passes; with
- * CI set they fail instead, with those lines.
+ * Each scaffold whose `npm run test:e2e` needs programs (found by @loop/core/e2e): the test
+ * files to run without them (all when empty) and the skip line that each missing one prints,
+ * given where the variables point.
  */
-export async function expectSkipsWithoutTools(app: string): Promise<void> {
+const WITHOUT_TOOLS: Record<string, { files: string[]; lines: (nowhere: string) => string[] }> = {
+  multiplayer: {
+    files: ['two-pages.browser', 'cluster.test'],
+    lines: (nowhere) => [
+      `${skipLine('the two-page browser test', 'CHROMIUM_PATH', join(nowhere, 'chrome'))}Google Chrome or Chromium`,
+      skipLine('the two-process (Redis) test', 'REDIS_SERVER_PATH', join(nowhere, 'redis-server')),
+    ],
+  },
+  r3f: {
+    files: [],
+    lines: (nowhere) => [
+      `${skipLine('the Chromium test', 'CHROMIUM_PATH', join(nowhere, 'chrome'))}Google Chrome or Chromium`,
+      `${skipLine('the Firefox test', 'FIREFOX_PATH', join(nowhere, 'firefox'))}Firefox`,
+    ],
+  },
+  rollback: {
+    files: [],
+    lines: (nowhere) => [
+      `${skipLine('the Chromium tests', 'CHROMIUM_PATH', join(nowhere, 'chrome'))}Google Chrome or Chromium`,
+    ],
+  },
+};
+
+/**
+ * On a machine without a browser or a redis-server (CHROMIUM_PATH, FIREFOX_PATH and
+ * REDIS_SERVER_PATH set to nowhere: a variable that is set is the only place looked), the
+ * scaffold's browser and two-process tests skip, each with one line saying what to install, and
+ * the run passes; with CI set they fail instead, with those lines. A template whose tests need
+ * no such program is not checked.
+ */
+export async function expectSkipsWithoutTools(app: string, template: string): Promise<void> {
+  const without = WITHOUT_TOOLS[template];
+  if (without === undefined) return;
   const nowhere = join(app, 'no-such-folder');
   const env = (ci: string | undefined) =>
     e2eEnv({
       CI: ci,
       CHROMIUM_PATH: join(nowhere, 'chrome'),
+      FIREFOX_PATH: join(nowhere, 'firefox'),
       REDIS_SERVER_PATH: join(nowhere, 'redis-server'),
     });
-  const args = ['run', 'test:e2e', '--', 'two-pages.browser', 'cluster.test'];
+  const args = ['run', 'test:e2e', ...(without.files.length > 0 ? ['--', ...without.files] : [])];
   const skipped = text(await exec('npm', args, { cwd: app, env: env(undefined) }));
   const lines = skipped.split('\n');
-  expect(
-    lines.filter((line) =>
-      line.startsWith(
-        `Skipping the two-page browser test: CHROMIUM_PATH is ${join(nowhere, 'chrome')}, which is no executable file; install Google Chrome or Chromium`,
-      ),
-    ),
-  ).toHaveLength(1);
-  expect(
-    lines.filter((line) =>
-      line.startsWith('Skipping the two-process (Redis) test: REDIS_SERVER_PATH is'),
-    ),
-  ).toHaveLength(1);
+  for (const start of without.lines(nowhere)) {
+    expect(
+      lines.filter((line) => line.startsWith(start)),
+      start,
+    ).toHaveLength(1);
+  }
   expect(skipped).toMatch(/Tests\s+(\d+) skipped \(\1\)/);
   const failed = await exec('npm', args, { cwd: app, env: env('true'), allowFailure: true });
   expect(failed.code).not.toBe(0);

@@ -265,7 +265,7 @@ describe.each(TEMPLATES)('template %s', (template) => {
       const { app } = scaffolded();
       const { scripts } = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
       await expectOwnTests(app, scripts);
-      if (template === 'multiplayer') await expectSkipsWithoutTools(app);
+      await expectSkipsWithoutTools(app, template); // multiplayer, r3f, rollback: its tools
     },
     3 * OWN_TESTS_MS,
   );
