@@ -62,7 +62,14 @@ describe('parseCliArgs', () => {
   it('rejects a --template without a name, and values on boolean flags', () => {
     expect(() => parseCliArgs(['--template'])).toThrow(/--template needs a name/);
     expect(() => parseCliArgs(['--template', ''])).toThrow(/--template needs a name/);
+    expect(() => parseCliArgs(['-t', '  '])).toThrow(
+      new CliError('--template needs a name (see --list)'),
+    );
     expect(() => parseCliArgs(['--overwrite=yes'])).toThrow(/--overwrite takes no value/);
+  });
+
+  it('trims the spaces around a template’s name', () => {
+    expect(parseCliArgs(['-t', ' three ']).template).toBe('three');
   });
 
   it('rejects two directories and an empty one', () => {
@@ -111,6 +118,10 @@ describe('parseCliArgs: flags npm kept for itself (npm create without --)', () =
     expect(() =>
       parseCliArgs([], { ...NPM, npm_config_template: 'three', npm_config_interactive: '' }),
     ).toThrow(/as in: npm create loop@latest -- --template three --no-interactive$/);
+    // npm create loop --template (the name, if any, taken as npm's own)
+    expect(() => parseCliArgs([], { ...NPM, npm_config_template: 'true' })).toThrow(
+      /as in: npm create loop@latest -- --template <name>$/,
+    );
     // npm create loop my-game --list
     expect(() => parseCliArgs(['my-game'], { ...NPM, npm_config_list: 'true' })).toThrow(
       /kept --list .* npm create loop@latest my-game -- --list$/,

@@ -97,6 +97,38 @@ describe('comment columns', () => {
     );
   });
 
+  it('aligns only whole code blocks, fenced at the start of a line, never prose', () => {
+    const lines = 'npm test        # a\nnpm run build   # b';
+    // Prose whose comments happen to share a column, even ending in a fence, is not realigned.
+    expect(forPackageManager(`see:\n${lines} \`\`\``, 'pnpm')).toBe(
+      'see:\npnpm test        # a\npnpm build   # b ```',
+    );
+    // A fence after other text on its line opens no block.
+    expect(forPackageManager(`x \`\`\`sh\n${lines}\n\`\`\``, 'pnpm')).toBe(
+      'x ```sh\npnpm test        # a\npnpm build   # b\n```',
+    );
+    // A fence at the end of a command's line closes no block: the block goes on to the next.
+    expect(
+      forPackageManager('```sh\nnpm test        # see ```\nnpm run build   # b\n```', 'pnpm'),
+    ).toBe('```sh\npnpm test    # see ```\npnpm build   # b\n```');
+    // Nor does a line that starts with a fence and goes on.
+    expect(
+      forPackageManager(
+        '```sh\nnpm test        # a\n```not a fence\nnpm run build   # b\n```',
+        'pnpm',
+      ),
+    ).toBe('```sh\npnpm test    # a\n```not a fence\npnpm build   # b\n```');
+  });
+
+  it('leaves a block whose comments wander as rewritten, and an indented note that is off the column', () => {
+    expect(forPackageManager('```sh\nnpm test  # a\nnpm run build   # b\n```', 'pnpm')).toBe(
+      '```sh\npnpm test  # a\npnpm build   # b\n```',
+    );
+    expect(
+      forPackageManager('```sh\nnpm test        # a\nnpm run build   # b\n  # note\n```', 'pnpm'),
+    ).toBe('```sh\npnpm test    # a\npnpm build   # b\n  # note\n```');
+  });
+
   it('reads a column: one, none, or -1 when the comments wander', () => {
     expect(commentColumn('a  # x\nbbb  # y')).toBe(-1);
     expect(commentColumn('a    # x\nbbb  # y')).toBe(5);

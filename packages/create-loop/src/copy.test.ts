@@ -1,9 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir, tree } from '../test/helpers.js';
-import { copyDir, isBuildArtifact, PACK_RENAMES, SCAFFOLD_RENAMES } from './copy.js';
+import { monorepoTemplates, TEMPLATES_SOURCE, tempDir, tree } from '../test/helpers.js';
+import { copyDir, isBuildArtifact, MONOREPO_ONLY, PACK_RENAMES, SCAFFOLD_RENAMES } from './copy.js';
+import { templatesDir } from './package-files.js';
 
 let tmp: string;
 beforeEach(() => {
@@ -36,6 +45,33 @@ describe('rename maps', () => {
     expect(PACK_RENAMES['.gitignore']).toBe('_gitignore');
     for (const [packed, real] of Object.entries(SCAFFOLD_RENAMES))
       expect(PACK_RENAMES[real]).toBe(packed);
+  });
+
+  it('give back the two files npm never packs', () => {
+    expect(SCAFFOLD_RENAMES).toEqual({ _gitignore: '.gitignore', _npmrc: '.npmrc' });
+    expect(PACK_RENAMES).toEqual({ '.gitignore': '_gitignore', '.npmrc': '_npmrc' });
+  });
+});
+
+describe('MONOREPO_ONLY', () => {
+  it('is what the build leaves out of each template besides build output, and it is left out', () => {
+    const templates = monorepoTemplates();
+    expect(templates.length).toBeGreaterThan(0);
+    let leftOut = 0;
+    for (const name of templates) {
+      const source = join(TEMPLATES_SOURCE, name);
+      const shipped = new Set(readdirSync(join(templatesDir(), name)));
+      for (const entry of readdirSync(source, { withFileTypes: true })) {
+        if (isBuildArtifact(entry.name, entry.isDirectory())) continue;
+        const packed = PACK_RENAMES[entry.name] ?? entry.name;
+        expect(shipped.has(packed), `${name}/${entry.name}`).toBe(
+          !MONOREPO_ONLY.includes(entry.name),
+        );
+        if (!shipped.has(packed)) leftOut += 1;
+      }
+    }
+    // Templates that run Stryker leave its config, results and list of mutants behind.
+    expect(leftOut).toBeGreaterThan(0);
   });
 });
 
@@ -93,6 +129,15 @@ describe('copyDir', () => {
     mkdirSync(from);
     execFileSync('mkfifo', [join(from, 'pipe')]);
     await expect(copyDir(from, join(tmp, 'to'))).rejects.toThrow(/pipe: only regular files/);
+  });
+
+  it('copies in name order: a refusal leaves exactly the entries before it', async () => {
+    const from = join(tmp, 'from');
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u'];
+    for (const name of names) write(join(from, name));
+    symlinkSync('/etc/passwd', join(from, 'm-link'));
+    await expect(copyDir(from, join(tmp, 'to'))).rejects.toThrow(/m-link: only regular files/);
+    expect(tree(join(tmp, 'to'))).toEqual(names.slice(0, 8));
   });
 
   it('never overwrites an existing file', async () => {

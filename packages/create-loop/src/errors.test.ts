@@ -8,6 +8,8 @@ describe('oneLine', () => {
   it('handles non-errors and empty messages', () => {
     expect(oneLine('text')).toBe('text');
     expect(oneLine(new Error(''))).toBe('unknown error');
+    expect(oneLine(new Error('disk full\n'))).toBe('disk full');
+    expect(oneLine('  spaced  ')).toBe('spaced');
   });
 });
 
@@ -16,5 +18,7 @@ describe('error classes', () => {
     expect(new CliError('x')).toBeInstanceOf(Error);
     expect(new CliError('x').name).toBe('CliError');
     expect(new CancelledError().message).toMatch(/nothing was written/);
+    expect(new CancelledError()).toBeInstanceOf(Error);
+    expect(new CancelledError().name).toBe('CancelledError');
   });
 });

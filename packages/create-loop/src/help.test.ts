@@ -49,6 +49,24 @@ describe('helpText', () => {
       local,
     );
     expect(tooWide(text)).toEqual([]);
+    expect(text).toContain(
+      [
+        'from a template.',
+        '',
+        'Not on npm yet: until the first release, npm create loop answers 404. Today,',
+        'from a clone of the loop repository:',
+        '',
+        '  pnpm create:local ../my-game --template rapier',
+        '',
+        'After the first release:',
+        '',
+        '  npm create loop@latest my-game -- --template three',
+        '  pnpm create loop my-game --template canvas2d',
+        '  yarn create loop my-game --template mobile',
+        '',
+        'Arguments:',
+      ].join('\n'),
+    );
   });
 
   it('after it: the npm, pnpm and yarn lines alone', () => {
@@ -73,5 +91,11 @@ describe('wrap', () => {
     expect(wrap('aa bb cc dd', 5)).toEqual(['aa bb', 'cc dd']);
     expect(wrap('a verylongword b', 5)).toEqual(['a', 'verylongword', 'b']);
     expect(wrap('', 5)).toEqual([]);
+    expect(wrap('verylongword b', 5)).toEqual(['verylongword', 'b']);
+  });
+
+  it('takes any run of white space as one break, and none at the ends', () => {
+    expect(wrap(' aa  bb \n cc ', 5)).toEqual(['aa bb', 'cc']);
+    expect(wrap('aa ', 5)).toEqual(['aa']);
   });
 });

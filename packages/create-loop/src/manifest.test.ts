@@ -39,6 +39,23 @@ describe('toScaffoldManifest', () => {
     ).toThrow(CliError);
   });
 
+  it('names every workspace: spec left, and leaves specs that are no strings as they are', () => {
+    expect(() =>
+      toScaffoldManifest(
+        { name: 't', overrides: { a: 'workspace:^', b: 'workspace:~' } },
+        { name: 'g', versions },
+      ),
+    ).toThrow(
+      new CliError(
+        "the template's package.json still has workspace: specs (overrides.a: workspace:^, overrides.b: workspace:~)",
+      ),
+    );
+    const odd = { name: 't', dependencies: { a: 1, b: null } };
+    expect(toScaffoldManifest(odd, { name: 'g', versions, keepWorkspace: new Set(['a']) })).toEqual(
+      { name: 'g', dependencies: { a: 1, b: null } },
+    );
+  });
+
   it('keeps the workspace: specs it is told to keep, and only those', () => {
     const template = {
       name: 't',
@@ -76,9 +93,11 @@ describe('parseManifest / formatManifest', () => {
     expect(() => parseManifest('{', '/t/package.json')).toThrow(
       '/t/package.json is not valid JSON',
     );
-    expect(() => parseManifest('[]', '/t/package.json')).toThrow(
-      '/t/package.json is not a JSON object',
-    );
+    for (const text of ['[]', 'null', '3', '"name"', 'true']) {
+      expect(() => parseManifest(text, '/t/package.json'), text).toThrow(
+        new CliError('/t/package.json is not a JSON object'),
+      );
+    }
   });
 });
 
@@ -119,5 +138,10 @@ describe('withoutMonorepoTooling', () => {
       dependencies: { '@stryker-mutator/api': '1' },
     };
     expect(withoutMonorepoTooling(plain)).toEqual(plain);
+  });
+
+  it('leaves fields that hold no object as they are', () => {
+    const odd = { name: 'z', scripts: null, devDependencies: 'none' };
+    expect(withoutMonorepoTooling(odd)).toEqual(odd);
   });
 });

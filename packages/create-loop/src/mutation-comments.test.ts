@@ -58,6 +58,7 @@ describe('stripMutationComments', () => {
       'src/plain.ts': 'export const d = 4;\n',
       'README.md': `${directive}text\n`,
       'index.html': `${directive}<p></p>\n`,
+      'src/notes.ts.txt': `${directive}notes\n`,
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -71,6 +72,7 @@ describe('stripMutationComments', () => {
     expect(read('src/plain.ts')).toBe(files['src/plain.ts']);
     expect(read('README.md')).toBe(files['README.md']);
     expect(read('index.html')).toBe(files['index.html']);
+    expect(read('src/notes.ts.txt')).toBe(files['src/notes.ts.txt']);
     expect(await stripMutationComments(dir)).toBe(0);
   });
 });

@@ -44,5 +44,6 @@ describe('shellQuote', () => {
   });
   it('uses double quotes on Windows', () => {
     expect(shellQuote('C:\\my game', 'win32')).toBe('"C:\\my game"');
+    expect(shellQuote('say "hi"', 'win32')).toBe('"say ""hi"""');
   });
 });

@@ -24,6 +24,11 @@ describe('detectPackageManager', () => {
     }
   });
 
+  it('takes a tool named without a version', () => {
+    expect(detectPackageManager('pnpm')).toEqual({ name: 'pnpm', version: undefined });
+    expect(detectPackageManager('yarn/ node/v20')).toEqual({ name: 'yarn', version: undefined });
+  });
+
   it('ignores case and surrounding space', () => {
     expect(detectPackageManager('  PNPM/9.0.0 npm/?').name).toBe('pnpm');
   });

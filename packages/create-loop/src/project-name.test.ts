@@ -17,6 +17,8 @@ describe('folderNameProblem', () => {
     ['CON', /Windows reserves/],
     ['nul.txt', /Windows reserves/],
     ['lpt1', /Windows reserves/],
+    ['COM1', /Windows reserves/],
+    ['a/ con ', /Windows reserves/],
   ])('refuses %j', (dir, pattern) => {
     expect(folderNameProblem(dir)).toMatch(pattern);
   });
@@ -32,6 +34,11 @@ describe('folderNameProblem', () => {
     'ゲーム',
     'console',
     'com10',
+    'coma',
+    'falcon',
+    'v1.',
+    '.hidden',
+    'my-game/ ',
   ])('takes %j', (dir) => {
     expect(folderNameProblem(dir)).toBeUndefined();
   });
@@ -71,6 +78,17 @@ describe('packageNameFor', () => {
     expect(note).toBe(
       'note: package.json names the project "my-game": "My Game!" is not a valid npm package name (upper case letters; spaces; characters npm does not take: !)',
     );
+  });
+
+  it('says only what is wrong, each problem once, in words', () => {
+    expect(packageNameFor(' my-game').note).toBe(
+      'note: package.json names the project "my-game": " my-game" is not a valid npm package name (spaces around it)',
+    );
+    expect(nameProblems(' My Game ')).toEqual(['spaces around it', 'upper case letters', 'spaces']);
+    expect(nameProblems('My.Game')).toEqual(['upper case letters']);
+    expect(nameProblems('a!b?c!')).toEqual(['characters npm does not take: ! ?']);
+    expect(nameProblems(`A${'a'.repeat(213)}`)).toEqual(['upper case letters']);
+    expect(nameProblems('a'.repeat(215))).toEqual(['more than 214 characters']);
   });
 
   it('names a leading dot, a reserved module name and an over-long name', () => {

@@ -19,6 +19,15 @@ describe('satisfies', () => {
     ['1.2.3', '1.2.3', true],
     ['1.2.4', '1.2.3', false],
     ['0.1.1-beta.1', '^0.1.0', false],
+    ['1.1.0', '^0.1.0', false],
+    ['1.0.3', '^0.0.3', false],
+    ['0.1.3', '^0.0.3', false],
+    ['2.2.5', '~1.2.3', false],
+    ['10.2.0', '^10.1.0', true],
+    ['1.12.0', '~1.10.0', false],
+    ['1.10.11', '~1.10.10', true],
+    ['v1.2.3', '^1.0.0', false],
+    ['1.2.3.4', '^1.0.0', false],
   ])('%s in %s: %s', (version, range, expected) => {
     expect(satisfies(version, range)).toBe(expected);
   });
@@ -27,6 +36,8 @@ describe('satisfies', () => {
     expect(satisfies('1.0.0', '>=1.0.0')).toBeUndefined();
     expect(satisfies('1.0.0', 'latest')).toBeUndefined();
     expect(satisfies('1.0.0', 'workspace:^')).toBeUndefined();
+    expect(satisfies('1.2.3', '^1.2.3-beta.1')).toBeUndefined();
+    expect(satisfies('1.2.3', '1.2')).toBeUndefined();
   });
 });
 
@@ -39,6 +50,8 @@ describe('registryFor', () => {
     const env = { npm_config_registry: 'http://r.test/', 'npm_config_@loop:registry': 'http://s/' };
     expect(registryFor('@loop/core', env)).toBe('http://s/');
     expect(registryFor('vite', env)).toBe('http://r.test/');
+    // A registry setting of a name that is no scope is not one npm reads.
+    expect(registryFor('vite', { 'npm_config_vite:registry': 'http://v/' })).toBe(DEFAULT_REGISTRY);
   });
 });
 
@@ -56,6 +69,8 @@ describe('checkPublished, against a registry on loopback', () => {
       registry: registry.url,
     });
     expect(registry.requests).toEqual(['/@loop%2fcore']);
+    // The abbreviated document: the versions without every release's readme.
+    expect(registry.accepts).toEqual(['application/vnd.npm.install-v1+json']);
   });
 
   it('a 404 is missing, saying so', async () => {
@@ -74,6 +89,21 @@ describe('checkPublished, against a registry on loopback', () => {
     expect(answer.state === 'missing' && answer.why).toBe(
       'no version of @loop/core on it matches ^0.1.0 (it has 0.0.9, 0.2.0)',
     );
+  });
+
+  it('names the last five versions there, or that there are none', async () => {
+    const many = ['0.0.1', '0.0.2', '0.0.3', '0.0.4', '0.0.5', '0.0.6', '0.2.0'];
+    registry = await startRegistry({ packages: { '@loop/core': many, '@loop/none': [] } });
+    expect(await checkPublished('@loop/core', '^0.1.0', registry.url)).toEqual({
+      state: 'missing',
+      registry: registry.url,
+      why: 'no version of @loop/core on it matches ^0.1.0 (it has 0.0.3, 0.0.4, 0.0.5, 0.0.6, 0.2.0)',
+    });
+    expect(await checkPublished('@loop/none', '^0.1.0', registry.url)).toEqual({
+      state: 'missing',
+      registry: registry.url,
+      why: 'no version of @loop/none on it matches ^0.1.0 (none published)',
+    });
   });
 
   it('an error status or a body that is no package document is unknown, not missing', async () => {
@@ -113,8 +143,10 @@ describe('checkPublished, against a registry on loopback', () => {
 
   it('a range it cannot read is unknown without asking', async () => {
     registry = await startRegistry({ packages: {} });
-    expect(await checkPublished('@loop/core', '>=0.1.0', registry.url)).toMatchObject({
+    expect(await checkPublished('@loop/core', '>=0.1.0', registry.url)).toEqual({
       state: 'unknown',
+      registry: registry.url,
+      why: 'the range >=0.1.0 is not one this check reads',
     });
     expect(registry.requests).toEqual([]);
   });

@@ -17,11 +17,16 @@ export type RegistryAnswer =
  * these variables.
  */
 export function registryFor(name: string, env: NodeJS.ProcessEnv): string {
-  const scope = name.startsWith('@') ? name.slice(0, name.indexOf('/')) : undefined;
-  const scoped = scope === undefined ? undefined : env[`npm_config_${scope}:registry`];
+  // Only a scope has a registry of its own: `@loop:registry`, never `vite:registry`.
+  const scoped = name.startsWith('@')
+    ? env[`npm_config_${name.split('/')[0]}:registry`]
+    : undefined;
   const url = scoped || env.npm_config_registry || DEFAULT_REGISTRY;
   return url.endsWith('/') ? url : `${url}/`;
 }
+
+/** The ranges `satisfies` reads: `^x.y.z`, `~x.y.z` and `x.y.z`. */
+const RANGE = /^([~^]?)(\d+\.\d+\.\d+)$/;
 
 /** `1.2.3` -> [1, 2, 3]; undefined for anything else (prereleases included). */
 function parse(version: string): [number, number, number] | undefined {
@@ -36,9 +41,10 @@ function parse(version: string): [number, number, number] | undefined {
  * range of another form: the check then says nothing rather than guess.
  */
 export function satisfies(version: string, range: string): boolean | undefined {
-  const m = /^([~^]?)(\d+\.\d+\.\d+)$/.exec(range);
-  const base = m ? parse(m[2]!) : undefined;
-  if (!m || !base) return undefined;
+  const m = RANGE.exec(range);
+  if (!m) return undefined;
+  // RANGE took three numbers, which parse reads.
+  const base = parse(m[2]!)!;
   const v = parse(version);
   if (!v) return false;
   const cmp = v[0] - base[0] || v[1] - base[1] || v[2] - base[2];
@@ -65,7 +71,7 @@ export async function checkPublished(
   registry: string,
   timeoutMs: number = CHECK_TIMEOUT_MS,
 ): Promise<RegistryAnswer> {
-  if (satisfies('0.0.0', range) === undefined) {
+  if (!RANGE.test(range)) {
     return { state: 'unknown', registry, why: `the range ${range} is not one this check reads` };
   }
   const url = `${registry}${name.replace('/', '%2f')}`;

@@ -94,6 +94,15 @@ describe('the two states of the switch', () => {
       '`pnpm create:local ../ball --template rapier`',
     );
   });
+
+  it('the advice, word for word: the clone’s command, the tarball, and the docs’ first page', () => {
+    expect(unpublishedAdvice('three')).toBe(
+      'The path that works today: in a clone of the loop repository, run ' +
+        "`pnpm create:local ../my-game --template three` (it packs the game's @loop/* packages " +
+        'into its vendor/ folder), or point the dependency at a packed tarball. See ' +
+        'apps/docs/src/guide/getting-started.md in the repository.',
+    );
+  });
 });
 
 describe('helpers', () => {

@@ -183,7 +183,7 @@ export function installMarkdown(
 /** `a`, `a` and `b`, `a`, `b` and `c`: the template names as a sentence, each in backticks. */
 export function templateList(names: readonly string[]): string {
   const quoted = names.map((name) => `\`${name}\``);
-  if (quoted.length < 2) return quoted.join('');
+  if (quoted.length < 2) return quoted[0] ?? '';
   return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
 

@@ -7,9 +7,8 @@
  * names makes them compare letters. create-vite offers no suggestion at all.
  */
 export function closest(input: string, candidates: readonly string[]): string | undefined {
+  // The same name in other case is at distance 0: no candidate comes before it.
   const lower = input.toLowerCase();
-  const sameCase = candidates.find((c) => c.toLowerCase() === lower);
-  if (sameCase !== undefined) return sameCase;
   const limit = Math.max(1, Math.floor(input.length / 3));
   let best: string | undefined;
   let bestDistance = limit + 1;
@@ -37,7 +36,9 @@ export function editDistance(a: string, b: string): number {
       const up = rows[i - 1]!;
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(up[j]! + 1, row[j - 1]! + 1, up[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+      // A swap of the letters before: at the first letter of either word, a[i - 2] or b[j - 2]
+      // is undefined, which no letter equals.
+      if (a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
         d = Math.min(d, rows[i - 2]![j - 2]! + 1);
       }
       row.push(d);

@@ -90,6 +90,14 @@ describe('entriesToRemove and describeEntries', () => {
     expect(entriesToRemove(join(tmp, 'missing'))).toEqual([]);
   });
 
+  it('sorts whatever order the folder gives them in', () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+    const dir = dirWith('many', ...names);
+    expect(entriesToRemove(dir)).toEqual(names);
+    const reversed = dirWith('reversed', ...names.toReversed());
+    expect(entriesToRemove(reversed)).toEqual(names);
+  });
+
   it('names up to ten entries, then how many more', () => {
     expect(describeEntries(['a', 'b'])).toBe('a, b');
     const twelve = Array.from({ length: 12 }, (_, i) => `f${i}`);

@@ -35,6 +35,33 @@ describe('listTemplates', () => {
   it('returns nothing for a missing folder', async () => {
     expect(await listTemplates(join(tmp, 'missing'))).toEqual([]);
   });
+
+  it('fails on a folder it cannot read, rather than list none', async () => {
+    writeFileSync(join(tmp, 'a-file'), '');
+    await expect(listTemplates(join(tmp, 'a-file'))).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
+  it('sorts by name whatever order the folder gives them in', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (const name of names) template(name, { name });
+    expect((await listTemplates(tmp)).map((t) => t.name)).toEqual(names);
+    for (const name of names.toReversed()) template(`z${name}`, { name });
+    expect((await listTemplates(tmp)).map((t) => t.name)).toEqual([
+      ...names,
+      ...names.map((name) => `z${name}`),
+    ]);
+  });
+
+  it('takes a description only when it is text, and names a package.json it cannot parse', async () => {
+    template('odd', { name: 'o', description: 5 });
+    expect(await listTemplates(tmp)).toEqual([
+      { name: 'odd', dir: join(tmp, 'odd'), description: undefined },
+    ]);
+    writeFileSync(join(tmp, 'odd', 'package.json'), '{');
+    await expect(listTemplates(tmp)).rejects.toThrow(
+      new CliError(`${join(tmp, 'odd', 'package.json')} is not valid JSON`),
+    );
+  });
 });
 
 describe('findTemplate', () => {
@@ -45,7 +72,12 @@ describe('findTemplate', () => {
     expect(findTemplate(list, 'mobile').name).toBe('mobile');
     expect(() => findTemplate(list, 'Mobile')).toThrow(CliError);
     expect(() => findTemplate(list, 'tree')).toThrow(
-      'unknown template "tree"; valid templates: canvas2d, mobile',
+      new CliError('unknown template "tree"; valid templates: canvas2d, mobile'),
+    );
+    expect(() => findTemplate(list, 'mobil')).toThrow(
+      new CliError(
+        'unknown template "mobil"; did you mean "mobile"? valid templates: canvas2d, mobile',
+      ),
     );
   });
 });

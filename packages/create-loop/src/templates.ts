@@ -22,31 +22,32 @@ export interface TemplateInfo {
  * the error for an unknown name can never disagree with what is actually shipped.
  */
 export async function listTemplates(templatesDir: string): Promise<TemplateInfo[]> {
-  let entries: import('node:fs').Dirent[];
+  let names: string[];
   try {
-    entries = await readdir(templatesDir, { withFileTypes: true });
+    names = await readdir(templatesDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
   const templates: TemplateInfo[] = [];
-  for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    const dir = join(templatesDir, entry.name);
+  // A file, or a folder without a package.json, has no package.json to read: not a template.
+  for (const name of names.sort()) {
+    const dir = join(templatesDir, name);
+    const file = join(dir, 'package.json');
     let text: string;
     try {
-      text = await readFile(join(dir, 'package.json'), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch {
       continue;
     }
-    const description = parseManifest(text, join(dir, 'package.json')).description;
+    const description = parseManifest(text, file).description;
     templates.push({
-      name: entry.name,
+      name,
       dir,
       description: typeof description === 'string' ? description : undefined,
     });
   }
-  return templates.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return templates;
 }
 
 /**

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_PACKAGE_NAME, isValidPackageName, toValidPackageName } from './validate.js';
 
 describe('isValidPackageName', () => {
-  it.each(['my-game', 'game2', '@me/game', 'a.b_c-d', 'x'])('accepts %s', (name) => {
-    expect(isValidPackageName(name)).toBe(true);
-  });
+  it.each(['my-game', 'game2', '@me/game', '@loop/core', '@a-b.c_d/game', 'a.b_c-d', 'x'])(
+    'accepts %s',
+    (name) => {
+      expect(isValidPackageName(name)).toBe(true);
+    },
+  );
 
   it.each([
     'My-Game',
@@ -17,6 +20,10 @@ describe('isValidPackageName', () => {
     '~tilde',
     'a*b',
     'node_modules',
+    'favicon.ico',
+    '@_me/game',
+    '@.me/game',
+    '@m!e/game',
     'http',
     'fs',
     'a'.repeat(215),
@@ -44,9 +51,18 @@ describe('toValidPackageName', () => {
     ['', FALLBACK_PACKAGE_NAME],
     ['HTTP', 'http-game'],
     ['node_modules', 'node_modules-game'],
+    [' --still-valid-- ', '--still-valid--'],
+    ['a - b', 'a-b'],
+    ['My  Game!!', 'my-game'],
+    ['-.-Game._-', 'game'],
+    ['._Hidden Game', 'hidden-game'],
   ])('%j -> %j', (input, expected) => {
     expect(toValidPackageName(input)).toBe(expected);
     expect(isValidPackageName(toValidPackageName(input))).toBe(true);
+  });
+
+  it('cuts names to npm’s 214 characters, then drops the dots and dashes left at the end', () => {
+    expect(toValidPackageName(`${'A'.repeat(212)}-.-b`)).toBe('a'.repeat(212));
   });
 
   it('cuts names to npm’s 214 characters without a trailing dash', () => {

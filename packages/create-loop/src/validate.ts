@@ -40,10 +40,11 @@ export function toValidPackageName(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/\s+/g, '-')
-    .replace(/^[._]+/, '')
     .replace(/[^a-z\d\-._]+/g, '-')
     .replace(/-{2,}/g, '-')
-    .replace(/^[-._]+|[-._]+$/g, '')
+    // Dots, underscores and dashes at the start (npm refuses the first two there), and at the
+    // end once cut to npm's 214 characters.
+    .replace(/^[-._]+/, '')
     .slice(0, 214)
     .replace(/[-._]+$/, '');
   if (result === '') result = FALLBACK_PACKAGE_NAME;

@@ -43,6 +43,9 @@ describe('resolveWorkspaceSpec', () => {
       /@loop\/nope/,
     );
     expect(() => resolveWorkspaceSpec('x', 'workspace:../x', versions)).toThrow(/path/);
+    expect(() => resolveWorkspaceSpec('x', 'workspace:/abs/x', versions)).toThrow(
+      new CliError('x: "workspace:/abs/x" points at a path, which cannot be published'),
+    );
     // Inherited object keys are not versions.
     expect(() => resolveWorkspaceSpec('toString', 'workspace:*', versions)).toThrow(CliError);
   });
@@ -88,6 +91,10 @@ describe('rewriteWorkspaceDeps', () => {
       name: 'x',
       dependencies: null,
     });
+    const odd = { dependencies: { a: 1, b: null, '@loop/core': 'workspace:^' } };
+    expect(rewriteWorkspaceDeps(odd, versions)).toEqual({
+      dependencies: { a: 1, b: null, '@loop/core': '^0.1.0' },
+    });
   });
 });
 
@@ -100,6 +107,11 @@ describe('findWorkspaceSpecs', () => {
         list: ['workspace:^'],
       }),
     ).toEqual(['pnpm.overrides.@loop/core: workspace:*', 'list.0: workspace:^']);
+    expect(findWorkspaceSpecs({ a: null, b: 3, c: true, d: [null, 'workspace:*'] })).toEqual([
+      'd.1: workspace:*',
+    ]);
+    expect(findWorkspaceSpecs(null)).toEqual([]);
+    expect(findWorkspaceSpecs(undefined)).toEqual([]);
   });
   it('finds none in a rewritten manifest', () => {
     expect(
@@ -127,5 +139,12 @@ describe('keeping workspace: specs (a project inside a workspace that holds them
     expect(workspaceDependencyNames(manifest)).toEqual(['@loop/core', '@loop/extra']);
     expect(workspaceTarget('core', 'workspace:@loop/core@^')).toBe('@loop/core');
     expect(workspaceTarget('three', '~0.187.0')).toBeUndefined();
+    expect(
+      workspaceDependencyNames({
+        dependencies: null,
+        devDependencies: { a: 1, b: 'workspace:^' },
+        peerDependencies: 'workspace:^',
+      }),
+    ).toEqual(['b']);
   });
 });

@@ -70,6 +70,54 @@ describe('findPnpmWorkspace', () => {
     );
   });
 
+  it('names the file and the parser’s complaint for YAML it cannot read', async () => {
+    const file = join(root, 'pnpm-workspace.yaml');
+    writeFileSync(file, 'packages: [unclosed\n');
+    await expect(findPnpmWorkspace(join(root, 'games', 'g'))).rejects.toThrow(
+      new RegExp(`^${file.replaceAll('.', '\\.')} is not valid YAML: \\S`),
+    );
+    writeFileSync(file, 'packages:\n  - games/*\n  - 3\n');
+    await expect(findPnpmWorkspace(join(root, 'games', 'g'))).rejects.toThrow(
+      new CliError(`${file}: "packages" is not a list of folder patterns`),
+    );
+  });
+
+  it('takes an empty pnpm-workspace.yaml, or one of exclusions only, as a workspace of none', async () => {
+    for (const text of ['', '# nothing yet\n', "packages:\n  - '!games/old'\n"]) {
+      writeFileSync(join(root, 'pnpm-workspace.yaml'), text);
+      expect(await findPnpmWorkspace(join(root, 'games', 'old')), text).toMatchObject({
+        root,
+        covers: false,
+        packages: new Set(),
+      });
+    }
+  });
+
+  it('never takes in node_modules, hidden folders, the root itself or a package without a name', async () => {
+    pkg('games/.old', { name: 'hidden-game' });
+    pkg('games/nameless', { version: '1.0.0' });
+    writeFileSync(
+      join(root, 'pnpm-workspace.yaml'),
+      "packages:\n  - '.'\n  - packages/**\n  - games/*\n",
+    );
+    const found = await findPnpmWorkspace(join(root, 'games', 'g'));
+    expect(found?.packages).toEqual(new Set(['@loop/core', '@loop/ignored']));
+    expect((await findPnpmWorkspace(join(root, 'packages/core/node_modules/x')))?.covers).toBe(
+      false,
+    );
+  });
+
+  it('excludes hidden folders too, and reads patterns with trailing slashes', async () => {
+    writeFileSync(
+      join(root, 'pnpm-workspace.yaml'),
+      "packages:\n  - games/.x/*\n  - '!games/*/y'\n  - games/*//\n  - odd!\n",
+    );
+    expect((await findPnpmWorkspace(join(root, 'games/.x/y')))?.covers).toBe(false);
+    expect((await findPnpmWorkspace(join(root, 'games/.x/z')))?.covers).toBe(true);
+    expect((await findPnpmWorkspace(join(root, 'games/g')))?.covers).toBe(true);
+    expect((await findPnpmWorkspace(join(root, 'odd!')))?.covers).toBe(true);
+  });
+
   it('takes a pnpm-workspace.yaml without packages as a workspace of none', async () => {
     writeFileSync(join(root, 'pnpm-workspace.yaml'), 'managePackageManagerVersions: false\n');
     expect(await findPnpmWorkspace(join(root, 'games', 'g'))).toEqual({
@@ -106,6 +154,26 @@ describe('planWorkspaceLink', () => {
     expect(link.message).toMatch(/^note: \/repo\/my-game is inside the pnpm workspace at \/repo/);
     expect(link.message).toContain('(pnpm-workspace.yaml: packages/*, games/*)');
     expect(link.message).toContain('(e.g. games/my-game)');
+  });
+
+  it('names every package it keeps, and says what that means, word for word', () => {
+    const both = {
+      ...workspace(true),
+      packages: new Set(['@loop/core', '@loop/tools']),
+    };
+    expect(planWorkspaceLink(both, template, '/repo/games/g').message).toBe(
+      "/repo/games/g is a package of the pnpm workspace at /repo: kept the workspace: specs of @loop/core, @loop/tools, so the game builds against the workspace's own copy, beside its other packages. Install and run it with pnpm.",
+    );
+  });
+
+  it('suggests a folder only when a pattern is one folder of packages, and says why not, word for word', () => {
+    const outside = (patterns: string[]) =>
+      planWorkspaceLink({ ...workspace(false), patterns }, template, '/repo/my-game').message;
+    const note = (patterns: string, where: string) =>
+      `note: /repo/my-game is inside the pnpm workspace at /repo but not one of its packages (pnpm-workspace.yaml: ${patterns}), so @loop/core got published versions. To build against the workspace's own copy, create the game in one of those folders${where}.`;
+    expect(outside(['apps/**', 'tools/*'])).toBe(note('apps/**, tools/*', ' (e.g. tools/my-game)'));
+    expect(outside(['apps/**'])).toBe(note('apps/**', ''));
+    expect(outside(['a/b/*', 'a/*/x'])).toBe(note('a/b/*, a/*/x', ''));
   });
 
   it('says nothing when there is no workspace, or it holds none of the dependencies', () => {

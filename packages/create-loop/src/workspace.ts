@@ -56,14 +56,13 @@ export async function findPnpmWorkspace(target: string): Promise<PnpmWorkspace |
 
   const { default: picomatch } = await import('picomatch');
   const rel = relative(root, real).split(sep).join('/');
+  // No patterns to include (none at all, or only exclusions) match nothing and find nothing.
   const covers =
-    include.length > 0 &&
     picomatch(include)(`${rel}/package.json`) &&
     !picomatch(exclude, { dot: true })(`${rel}/package.json`);
 
   const { glob } = await import('tinyglobby');
-  const manifests =
-    include.length === 0 ? [] : await glob(include, { cwd: root, ignore: exclude, dot: false });
+  const manifests = await glob(include, { cwd: root, ignore: exclude, dot: false });
   const packages = new Set<string>();
   for (const path of manifests) {
     if (path === 'package.json') continue;
@@ -113,6 +112,7 @@ export function planWorkspaceLink(
         'copy, beside its other packages. Install and run it with pnpm.',
     };
   }
+  // Never empty: the workspace holds a package, so a pattern took it in.
   const patterns = workspace.patterns.filter((p) => !p.startsWith('!'));
   // A folder of games if the workspace has one (the loop repository's games/*), else any.
   const simple = patterns.filter((p) => /^[\w.-]+\/\*$/.test(p));
@@ -122,7 +122,7 @@ export function planWorkspaceLink(
     keep: new Set(),
     message:
       `note: ${target} is inside the pnpm workspace at ${workspace.root} but not one of its ` +
-      `packages (pnpm-workspace.yaml: ${patterns.join(', ') || 'none'}), so ${names} got ` +
+      `packages (pnpm-workspace.yaml: ${patterns.join(', ')}), so ${names} got ` +
       `published versions. To build against the workspace's own copy, create the game in one ` +
       `of those folders${where}.`,
   };

@@ -16,6 +16,8 @@ export interface LocalRegistry {
   url: string;
   /** The paths asked for so far, in order (`/@loop%2fcore`). */
   requests: string[];
+  /** The `accept` header of each request, in the same order. */
+  accepts: string[];
   stop(): Promise<void>;
 }
 
@@ -26,8 +28,10 @@ export interface LocalRegistry {
  */
 export async function startRegistry(behaviour: RegistryBehaviour): Promise<LocalRegistry> {
   const requests: string[] = [];
+  const accepts: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '');
+    accepts.push(request.headers.accept ?? '');
     if ('hang' in behaviour) return;
     if ('status' in behaviour) {
       response.writeHead(behaviour.status, { 'content-type': 'application/json' });
@@ -55,6 +59,7 @@ export async function startRegistry(behaviour: RegistryBehaviour): Promise<Local
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
+    accepts,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
