@@ -15,7 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          // Child processes, not threads: a staging test sends itself a signal.
+          // Child processes, not threads: a staging test sends itself a signal, and another
+          // drops root's ids for a while (seteuid), which a worker thread cannot.
           pool: 'forks',
           sequence: { groupOrder: 0 },
         },

@@ -1,4 +1,3 @@
-import { chmodSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -6,21 +5,10 @@ import { defineConfig, type Plugin } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Lets other users into the package's folder. Stryker's sandbox is made private to its owner
- * (mkdtemp); run as root, staging.test.ts runs the built module as an unprivileged user (root
- * ignores folder permissions), who must be able to read it in the sandbox too.
- */
-function openToOthers(dir: string): void {
-  if (process.getuid?.() !== 0) return;
-  const { mode } = statSync(dir);
-  if ((mode & 0o005) !== 0o005) chmodSync(dir, mode | 0o005);
-}
-openToOthers(root);
-
-/**
  * Child processes, not threads, as in vitest.config.ts: a staging test sends its own process a
  * signal, which a worker thread cannot listen for (the signal would end Stryker's test runner),
- * and main()'s tests change the current folder, which a worker thread cannot.
+ * and drops root's ids for a while (seteuid), and main()'s tests change the current folder,
+ * none of which a worker thread can.
  * Stryker asks Vitest for threads over every config, so the pool is set again once the project
  * is made.
  */

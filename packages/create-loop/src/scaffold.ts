@@ -37,9 +37,11 @@ export interface ScaffoldOptions {
  */
 export async function scaffold(options: ScaffoldOptions): Promise<number> {
   let files = 0;
-  const atomic: AtomicWriteOptions = { overwrite: options.overwrite };
-  if (options.onInterrupt !== undefined) atomic.onInterrupt = options.onInterrupt;
-  if (options.removing !== undefined) atomic.removing = options.removing;
+  const atomic: AtomicWriteOptions = {
+    overwrite: options.overwrite,
+    removing: options.removing,
+    onInterrupt: options.onInterrupt,
+  };
   await writeAtomically(options.target, atomic, async (dir) => {
     files = await copyDir(options.templateDir, dir, {
       renames: SCAFFOLD_RENAMES,

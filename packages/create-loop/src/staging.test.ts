@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -14,14 +13,44 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stagingLeftovers, tempDir } from '../test/helpers.js';
 import { CliError } from './errors.js';
-import { inspectTarget, STAGING_PREFIX, signalExitCode, writeAtomically } from './staging.js';
+import {
+  inspectTarget,
+  mayStageInside,
+  STAGING_PREFIX,
+  signalExitCode,
+  writeAtomically,
+} from './staging.js';
 
 /** The unprivileged user and group of Debian and most Linux systems. */
 const NOBODY = 65534;
+
+/**
+ * Makes `dir` read-only; `writable` (its own, for the unprivileged user `asUnprivileged`
+ * becomes) stays writable.
+ */
+function readOnly(dir: string, writable?: string): void {
+  if (writable !== undefined && process.getuid?.() === 0) chownSync(writable, NOBODY, NOBODY);
+  chmodSync(dir, 0o555);
+}
+
+/**
+ * Runs `action` in this process as the unprivileged user when run as root, who ignores folder
+ * permissions (its effective ids only, given back after).
+ */
+async function asUnprivileged<T>(action: () => Promise<T>): Promise<T> {
+  if (process.getuid?.() !== 0) return action();
+  process.setegid!(NOBODY);
+  process.seteuid!(NOBODY);
+  try {
+    return await action();
+  } finally {
+    process.seteuid!(0);
+    process.setegid!(0);
+  }
+}
 
 let tmp: string;
 beforeEach(() => {
@@ -50,7 +79,16 @@ describe('inspectTarget', () => {
 
   it('refuses a file in the way', async () => {
     writeFileSync(join(tmp, 'file'), '');
-    await expect(inspectTarget(join(tmp, 'file'))).rejects.toThrow(CliError);
+    await expect(inspectTarget(join(tmp, 'file'))).rejects.toThrow(
+      new CliError(`${join(tmp, 'file')} exists and is not a directory`),
+    );
+  });
+
+  it('takes only a path that does not exist as missing: a path below a file fails', async () => {
+    writeFileSync(join(tmp, 'file'), '');
+    await expect(inspectTarget(join(tmp, 'file', 'game'))).rejects.toMatchObject({
+      code: 'ENOTDIR',
+    });
   });
 });
 
@@ -163,28 +201,33 @@ describe('writeAtomically', () => {
   it('stages inside an existing target when its parent is read-only', async () => {
     const target = join(tmp, 'game');
     mkdirSync(target);
-    chmodSync(tmp, 0o555);
-    if (process.getuid?.() === 0) {
-      // Root ignores directory permissions, so the same call runs as an unprivileged user in a
-      // child process (the built module: dist/ exists, turbo builds before it tests).
-      chownSync(target, NOBODY, NOBODY);
-      const staging = pathToFileURL(join(import.meta.dirname, '../dist/staging.js')).href;
-      const script = `const { writeAtomically } = await import(${JSON.stringify(staging)});
-        await writeAtomically(${JSON.stringify(target)}, { overwrite: false }, async (dir) => {
-          (await import('node:fs')).writeFileSync(dir + '/x.txt', 'x');
-        });`;
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-        uid: NOBODY,
-        gid: NOBODY,
-        encoding: 'utf8',
-      });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-    } else {
-      await writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' }));
-    }
+    readOnly(tmp, target);
+    await asUnprivileged(() =>
+      writeAtomically(target, { overwrite: false }, fillWith({ 'x.txt': 'x' })),
+    );
     expect(readdirSync(target)).toEqual(['x.txt']);
     expect(readFileSync(join(target, 'x.txt'), 'utf8')).toBe('x');
+  });
+
+  it('replaces the contents of a target under a read-only parent, staging inside it', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    writeFileSync(join(target, 'old.txt'), 'old');
+    readOnly(tmp, target);
+    await asUnprivileged(() =>
+      writeAtomically(target, { overwrite: true }, fillWith({ 'x.txt': 'x' })),
+    );
+    expect(readdirSync(target)).toEqual(['x.txt']);
+  });
+
+  it('fails as the file system says when a missing target’s parent is read-only', async () => {
+    readOnly(tmp);
+    await expect(
+      asUnprivileged(() =>
+        writeAtomically(join(tmp, 'game'), { overwrite: false }, fillWith({ 'x.txt': 'x' })),
+      ),
+    ).rejects.toMatchObject({ code: 'EACCES' });
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('stages in the target’s parent under a hidden prefix while filling', async () => {
@@ -228,6 +271,109 @@ describe('writeAtomically', () => {
     // The real CLI exits in onInterrupt; here fill goes on, and its staging is already gone.
     expect(stagingLeftovers(tmp)).toEqual([]);
     expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+});
+
+/** The listeners of `signal` added since `before` was read: writeAtomically's own. */
+const added = (signal: NodeJS.Signals, before: readonly unknown[]) =>
+  process.listeners(signal).filter((listener) => !before.includes(listener));
+
+describe('writeAtomically, interrupted', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('listens for Ctrl-C, kill and a closed terminal while filling, and for nothing after', async () => {
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+    const before = signals.map((signal) => process.listeners(signal));
+    let during: number[] = [];
+    await writeAtomically(join(tmp, 'game'), { overwrite: false }, async (dir) => {
+      during = signals.map((signal, i) => added(signal, before[i]!).length);
+      await fillWith({ 'x.txt': 'x' })(dir);
+    });
+    expect(during).toEqual([1, 1, 1]);
+    expect(signals.map((signal, i) => added(signal, before[i]!).length)).toEqual([0, 0, 0]);
+  });
+
+  it('by default exits with 128 + the signal’s number once the staging directory is gone', async () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const before = process.listeners('SIGTERM');
+    const target = join(tmp, 'new-parent/game');
+    await expect(
+      writeAtomically(target, { overwrite: false }, async (dir) => {
+        await writeFile(join(dir, 'half.txt'), 'half');
+        for (const listener of added('SIGTERM', before)) listener('SIGTERM');
+        expect(exit).toHaveBeenCalledWith(143);
+        expect(readdirSync(tmp)).toEqual([]);
+        throw new Error('the copy failed after the signal');
+      }),
+    ).rejects.toThrow('the copy failed after the signal');
+    expect(exit).toHaveBeenCalledTimes(1);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('once the project moves into place, lets the move finish', async () => {
+    const target = join(tmp, 'game');
+    const onInterrupt = vi.fn();
+    const before = process.listeners('SIGUSR2');
+    await writeAtomically(
+      target,
+      { overwrite: false, signals: ['SIGUSR2'], onInterrupt },
+      async (dir) => {
+        await fillWith({ 'x.txt': 'x' })(dir);
+        const listeners = added('SIGUSR2', before);
+        // Runs after fill returns, while the staged files are being moved.
+        setImmediate(() => {
+          for (const listener of listeners) listener('SIGUSR2');
+        });
+      },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(onInterrupt).not.toHaveBeenCalled();
+    expect(readdirSync(target)).toEqual(['x.txt']);
+  });
+});
+
+describe('writeAtomically, when the target changes meanwhile', () => {
+  it('refuses a target that filled up while it wrote, without overwrite, and keeps what is there', async () => {
+    const target = join(tmp, 'game');
+    await expect(
+      writeAtomically(target, { overwrite: false }, async (dir) => {
+        mkdirSync(target);
+        writeFileSync(join(target, 'mine.txt'), 'saved meanwhile');
+        await fillWith({ 'x.txt': 'x' })(dir);
+      }),
+    ).rejects.toThrow(
+      new CliError(
+        `${target} is not empty; pass --overwrite to replace its contents, or choose another directory`,
+      ),
+    );
+    expect(readdirSync(target)).toEqual(['mine.txt']);
+    expect(stagingLeftovers(tmp)).toEqual([]);
+  });
+
+  it('names every entry that appeared', async () => {
+    const target = join(tmp, 'game');
+    mkdirSync(target);
+    await expect(
+      writeAtomically(target, { overwrite: true, removing: [] }, async () => {
+        writeFileSync(join(target, 'a.txt'), 'a');
+        writeFileSync(join(target, 'b.txt'), 'b');
+      }),
+    ).rejects.toThrow(/\(a\.txt, b\.txt appeared\)|\(b\.txt, a\.txt appeared\)/);
+  });
+});
+
+describe('mayStageInside', () => {
+  it('stages inside only an existing target, and only when the parent takes no new folder', () => {
+    for (const code of ['EACCES', 'EPERM', 'EROFS']) {
+      expect(mayStageInside('empty', code), code).toBe(true);
+      expect(mayStageInside('non-empty', code), code).toBe(true);
+      expect(mayStageInside('missing', code), code).toBe(false);
+    }
+    for (const code of ['ENOSPC', 'EEXIST', 'ENOENT', undefined]) {
+      expect(mayStageInside('empty', code), code).toBe(false);
+    }
   });
 });
 

@@ -83,10 +83,7 @@ export async function writeAtomically(
   try {
     await mkdir(staging);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (before === 'missing' || (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS')) {
-      throw error;
-    }
+    if (!mayStageInside(before, (error as NodeJS.ErrnoException).code)) throw error;
     staging = join(target, stagingName);
     await mkdir(staging);
   }
@@ -114,6 +111,15 @@ export async function writeAtomically(
   } finally {
     for (const signal of signals) process.off(signal, onSignal);
   }
+}
+
+/**
+ * Whether the staging directory may go inside the target when making it beside the target
+ * failed with `code`: only for a parent that takes no new folder (no permission, a read-only
+ * file system) around a target that exists.
+ */
+export function mayStageInside(before: TargetState, code: string | undefined): boolean {
+  return before !== 'missing' && (code === 'EACCES' || code === 'EPERM' || code === 'EROFS');
 }
 
 /** Moves the staged tree to `target`; re-checks the target, which may have changed meanwhile. */
