@@ -1,10 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { styleText } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LocalRegistry, startRegistry } from '../test/registry-server.js';
+import { DOWN, ENTER, terminal } from '../test/terminal.js';
 import { main } from './cli.js';
-import { CliError } from './errors.js';
+import { CancelledError, CliError } from './errors.js';
 import { DEFAULT_DIR, helpText } from './help.js';
 import { readOwnVersion, templatesDir } from './package-files.js';
 import { unpublishedAdvice } from './start-commands.js';
@@ -152,8 +162,164 @@ describe('create-loop main()', () => {
     printed = [];
     await main(['published', '-t', 'canvas2d']);
     expect(registry.requests).toEqual(['/@loop%2fcore']);
-    expect(printed.at(-1)).toBe('');
+    expect(printed.slice(-2)).toEqual(['  npm run dev', '']);
     expect(printed.join('\n')).not.toMatch(/warning|note/);
     expect(range).toBe('^0.1.0');
+  });
+  it('refuses a folder name that makes no project, the folder it stands in included', async () => {
+    const refused = /^"node_modules" is where packages are installed, not a project/;
+    await expect(main(['node_modules', '-t', 'canvas2d'])).rejects.toThrow(refused);
+    mkdirSync(join(cwd, 'node_modules'));
+    process.chdir(join(cwd, 'node_modules'));
+    await expect(main(['.', '-t', 'canvas2d'])).rejects.toThrow(refused);
+    expect(readdirSync(join(cwd, 'node_modules'))).toEqual([]);
+  });
+
+  it('inside a pnpm workspace that holds @loop/core, keeps workspace:^, says so and gives pnpm steps', async () => {
+    writeFileSync(join(cwd, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n  - games/*\n');
+    mkdirSync(join(cwd, 'packages', 'core'), { recursive: true });
+    writeFileSync(join(cwd, 'packages', 'core', 'package.json'), '{ "name": "@loop/core" }');
+    await main(['games/g', '-t', 'canvas2d']);
+    expect(manifestOf('games/g').dependencies['@loop/core']).toBe('workspace:^');
+    expect(printed).toContain(
+      `${join(cwd, 'games', 'g')} is a package of the pnpm workspace at ${cwd}: kept the workspace: specs of @loop/core, so the game builds against the workspace's own copy, beside its other packages. Install and run it with pnpm.`,
+    );
+    expect(printed.slice(-5)).toEqual([
+      '  cd games/g',
+      '  pnpm install',
+      "  pnpm --filter 'g^...' build",
+      '  pnpm dev',
+      '',
+    ]);
+  });
+
+  it('colours the template’s name and Done. on a terminal that takes colour', async () => {
+    const stdout = process.stdout;
+    const saved = ['isTTY', 'hasColors'].map(
+      (key) => [key, Object.getOwnPropertyDescriptor(stdout, key)] as const,
+    );
+    Object.defineProperty(stdout, 'isTTY', { value: true, configurable: true });
+    Object.defineProperty(stdout, 'hasColors', { value: () => true, configurable: true });
+    let cyan = '';
+    let green = '';
+    try {
+      cyan = styleText('cyan', 'canvas2d');
+      green = styleText('green', 'Done.');
+      await main(['bright', '-t', 'canvas2d']);
+    } finally {
+      for (const [key, descriptor] of saved) {
+        if (descriptor === undefined) delete (stdout as unknown as Record<string, unknown>)[key];
+        else Object.defineProperty(stdout, key, descriptor);
+      }
+    }
+    expect(cyan).not.toBe('canvas2d');
+    expect(printed[0]).toBe(`Scaffolding ${cyan} in ${join(cwd, 'bright')} ...`);
+    expect(printed[1]!.startsWith(`${green} `)).toBe(true);
+  });
+
+  it('on a signal while it writes, removes what it wrote, says nothing was written and exits 128 + its number', async () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const errors: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
+      errors.push(String(text));
+      return true;
+    });
+    const before = process.listeners('SIGTERM');
+    const done = main(['game', '-t', 'canvas2d']);
+    let settled = false;
+    void done.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Its listener is there once the copy starts.
+    let listeners: NodeJS.SignalsListener[] = [];
+    while (listeners.length === 0 && !settled) {
+      await new Promise((resolve) => setImmediate(resolve));
+      listeners = process.listeners('SIGTERM').filter((l) => !before.includes(l));
+    }
+    expect(listeners).toHaveLength(1);
+    for (const listener of listeners) listener('SIGTERM');
+    // What is left when the process exits, there and then.
+    const left = readdirSync(cwd);
+    await done.catch(() => undefined);
+    expect(left).toEqual([]);
+    expect(errors).toEqual(['create-loop: cancelled, nothing was written\n']);
+    expect(exit.mock.calls).toEqual([[143]]);
+  });
+
+  describe('at a terminal', () => {
+    let term: ReturnType<typeof terminal> | undefined;
+    afterEach(() => {
+      term?.restore();
+      term = undefined;
+    });
+
+    it('asks for the folder or the template the command line left out', async () => {
+      term = terminal([{ prompt: 'Project directory:', keys: [...'asked', ENTER] }], { tty: true });
+      await main(['-t', 'canvas2d']);
+      expect(manifestOf('asked').name).toBe('asked');
+      expect(term.left()).toEqual([]);
+      term.restore();
+      term = terminal([{ prompt: 'Template:', keys: [ENTER] }], { tty: true });
+      await main(['second']);
+      expect(manifestOf('second').name).toBe('second');
+      expect(term.left()).toEqual([]);
+    });
+
+    it('asks nothing when the command line gave the folder and the template', async () => {
+      term = terminal([], { tty: true });
+      await main(['given', '-t', 'canvas2d']);
+      expect(manifestOf('given').name).toBe('given');
+      expect(term.drawn()).toBe('');
+    });
+
+    it('checks a folder given on the command line before asking anything', async () => {
+      writeFileSync(join(cwd, 'taken'), 'a file');
+      term = terminal([{ prompt: 'Template:', keys: [ENTER] }], { tty: true });
+      await expect(main(['taken'])).rejects.toThrow(
+        new CliError(`${join(cwd, 'taken')} exists and is not a directory`),
+      );
+      expect(term.drawn()).toBe('');
+    });
+
+    it('replaces a folder the user chose to overwrite at the prompt, saying what goes, asking no more', async () => {
+      mkdirSync(join(cwd, 'full'));
+      writeFileSync(join(cwd, 'full', 'notes.txt'), 'mine');
+      term = terminal(
+        [
+          { prompt: 'Project directory:', keys: [...'full', ENTER] },
+          { prompt: 'What now?', keys: [DOWN, ENTER] },
+          { prompt: 'Go on?', keys: ['y', ENTER] },
+        ],
+        { tty: true },
+      );
+      await main(['-t', 'canvas2d']);
+      expect(term.left()).toEqual(['Go on?']);
+      expect(printed[0]).toBe(`Overwriting: removing from ${join(cwd, 'full')}: notes.txt`);
+      expect(existsSync(join(cwd, 'full', 'notes.txt'))).toBe(false);
+      expect(manifestOf('full').name).toBe('full');
+    });
+
+    it('asks before --overwrite removes anything, and removes nothing on no', async () => {
+      mkdirSync(join(cwd, 'full'));
+      writeFileSync(join(cwd, 'full', 'notes.txt'), 'mine');
+      term = terminal([{ prompt: 'Go on?', keys: [ENTER] }], { tty: true });
+      await expect(main(['full', '-t', 'canvas2d', '--overwrite'])).rejects.toBeInstanceOf(
+        CancelledError,
+      );
+      expect(readFileSync(join(cwd, 'full', 'notes.txt'), 'utf8')).toBe('mine');
+      term.restore();
+      term = terminal(
+        [
+          { prompt: 'Template:', keys: [ENTER] },
+          { prompt: 'Go on?', keys: ['y', ENTER] },
+        ],
+        { tty: true },
+      );
+      await main(['full', '--overwrite']);
+      expect(term.left()).toEqual([]);
+      expect(existsSync(join(cwd, 'full', 'notes.txt'))).toBe(false);
+      expect(printed.join('\n')).not.toMatch(/removing from/);
+    });
   });
 });

@@ -1,64 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CancelledError } from './errors.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CTRL_C, DOWN, ENTER, terminal } from '../test/terminal.js';
+import { CancelledError, EXIT_CANCELLED } from './errors.js';
 import { ask, confirmRemoval } from './prompts.js';
 import type { TemplateInfo } from './templates.js';
-
-const ENTER = '\r';
-const DOWN = '\u001b[B';
-const CTRL_C = '\u0003';
-
-/** One step of a prompt session: once `prompt` shows, type `keys`. */
-interface Step {
-  prompt: string;
-  keys: string[];
-}
-
-/**
- * The real @clack/prompts, driven through stand-ins for the terminal: process.stdin and
- * process.stdout are swapped for streams (clack reads both from node:process, whose bindings
- * syncBuiltinESMExports updates) and each step's keys are typed once its prompt is drawn.
- * Returns what was drawn.
- */
-function terminal(steps: Step[]) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  let drawn = '';
-  let seen = 0;
-  const pending = [...steps];
-  output.on('data', (chunk: Buffer) => {
-    drawn += chunk.toString();
-    const next = pending[0];
-    if (next === undefined) return;
-    const at = drawn.indexOf(next.prompt, seen);
-    if (at < 0) return;
-    seen = at + next.prompt.length;
-    pending.shift();
-    setImmediate(() => {
-      for (const key of next.keys) input.write(key);
-    });
-  });
-  const saved = {
-    stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!,
-    stdout: Object.getOwnPropertyDescriptor(process, 'stdout')!,
-  };
-  Object.defineProperty(process, 'stdin', { value: input, configurable: true });
-  Object.defineProperty(process, 'stdout', { value: output, configurable: true, writable: true });
-  syncBuiltinESMExports();
-  return {
-    drawn: () => drawn,
-    left: () => pending.map((step) => step.prompt),
-    restore() {
-      Object.defineProperty(process, 'stdin', saved.stdin);
-      Object.defineProperty(process, 'stdout', saved.stdout);
-      syncBuiltinESMExports();
-    },
-  };
-}
 
 const templates: TemplateInfo[] = [
   { name: 'canvas2d', description: 'Canvas 2D, no dependencies', dir: '/t/canvas2d' },
@@ -154,6 +101,8 @@ describe('ask() and confirmRemoval() at a terminal', () => {
     expect(term.drawn()).toContain(`${join(cwd, 'full')} is not empty (a.txt, b.txt). What now?`);
     expect(term.drawn()).toContain('Pick another folder');
     expect(term.drawn()).toContain('removes all of the above; keeps .git');
+    expect(term.drawn()).toContain('Overwrite it');
+    expect(term.drawn()).toContain('Cancel');
   });
 
   it('cancels from the choice for a folder that is not empty, and on Ctrl-C', async () => {
@@ -178,6 +127,58 @@ describe('ask() and confirmRemoval() at a terminal', () => {
     await expect(
       ask({ dir: undefined, template: templates[0], templates, overwrite: false, cwd }),
     ).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('trims the folder typed, and takes blanks as the default', async () => {
+    term = terminal([
+      { prompt: 'Project directory:', keys: [...'  my-game ', ENTER] },
+      { prompt: 'Template:', keys: [ENTER] },
+    ]);
+    const ask1 = await ask({
+      dir: undefined,
+      template: undefined,
+      templates,
+      overwrite: false,
+      cwd,
+    });
+    expect(ask1.dir).toBe('my-game');
+    term.restore();
+    term = terminal([{ prompt: 'Project directory:', keys: [...'   ', ENTER] }]);
+    const ask2 = await ask({
+      dir: undefined,
+      template: templates[0],
+      templates,
+      overwrite: false,
+      cwd,
+    });
+    expect(ask2.dir).toBe('loop-game');
+  });
+
+  it('on a SIGINT sent by kill while asking, says nothing was written and exits 130', async () => {
+    const before = process.listeners('SIGINT');
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    term = terminal([]);
+    const answers = ask({
+      dir: undefined,
+      template: templates[0],
+      templates,
+      overwrite: false,
+      cwd,
+    });
+    await vi.waitFor(() => expect(term?.drawn()).toContain('Project directory:'));
+    const listeners = process.listeners('SIGINT').filter((l) => !before.includes(l));
+    expect(listeners).toHaveLength(1);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    listeners[0]!('SIGINT');
+    const written = stderr.mock.calls.map(([text]) => text);
+    const codes = exit.mock.calls.map(([code]) => code);
+    stderr.mockRestore();
+    exit.mockRestore();
+    expect(written).toEqual(['create-loop: cancelled, nothing was written\n']);
+    expect(codes).toEqual([EXIT_CANCELLED]);
+    term.type(CTRL_C);
+    await expect(answers).rejects.toBeInstanceOf(CancelledError);
+    expect(process.listeners('SIGINT')).toEqual(before);
   });
 
   it('asks nothing that the command line gave', async () => {

@@ -51,8 +51,9 @@ async function askWith(
   clack: typeof import('@clack/prompts'),
   options: AskOptions,
 ): Promise<Answers> {
+  // Ctrl-C or Escape answers clack's cancel symbol, the only symbol a prompt gives.
   const check = <T>(value: T): Exclude<T, symbol> => {
-    if (clack.isCancel(value) || typeof value === 'symbol') throw new CancelledError();
+    if (clack.isCancel(value)) throw new CancelledError();
     return value as Exclude<T, symbol>;
   };
   clack.intro('create-loop');
@@ -84,7 +85,7 @@ async function askWith(
     const choice = check(
       await clack.select({
         message: `${target} is not empty (${describeEntries(entries)}). What now?`,
-        initialValue: 'another',
+        // The first option is the default.
         options: [
           { value: 'another', label: 'Pick another folder' },
           {
@@ -107,14 +108,11 @@ async function askWith(
     const name = check(
       await clack.select({
         message: 'Template:',
-        options: options.templates.map((t) => {
-          const option: { value: string; label: string; hint?: string } = {
-            value: t.name,
-            label: t.name,
-          };
-          if (t.description !== undefined) option.hint = t.description;
-          return option;
-        }),
+        options: options.templates.map((t) => ({
+          value: t.name,
+          label: t.name,
+          hint: t.description,
+        })),
       }),
     );
     template = options.templates.find((t) => t.name === name) ?? options.templates[0]!;
