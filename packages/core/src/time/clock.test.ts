@@ -86,6 +86,15 @@ describe('Clock: real time in', () => {
     expect(acc.advance(110)).toBe(10 * perMs);
   });
 
+  it('treats a stamp just beyond 2^53 ms as bad, even within maxDelta of the last good one', () => {
+    const acc = make();
+    acc.advance(2 ** 53 - 100);
+    expect(acc.advance(2 ** 53 + 100)).toBe(0);
+    expect(acc.now).toBe(2 ** 53 - 100);
+    expect(acc.elapsed).toBe(0);
+    expect(acc.advance(2 ** 53)).toBe(100 * perMs);
+  });
+
   it('clamps a long frame to maxDelta and adds up what it cut', () => {
     const acc = make();
     acc.advance(0);

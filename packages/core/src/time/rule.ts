@@ -134,10 +134,13 @@ export function advance(c: ClockState, now: number): number {
   c.steps = 0;
   const u = Math.floor((now - c.origin) * c.perMs + c.half);
   const d = u - c.high;
-  // One test for the usual frame: a later stamp, on the timeline, within maxDelta, at a scale
-  // of 1 with nothing held (NaN, before a baseline, fails it too). The rest is off the hot path.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: the fast branch only saves work: the other one owes exactly the same for any frame it takes
-  if (d > 0 && d <= c.clamp && c.last === c.high && c.held === 0 && c.scale === 1) {
+  // One test for the usual frame: a later stamp (past the latest, so off a glitch back too),
+  // within maxDelta, no later than MAX_STAMP, at a scale of 1 with nothing held (NaN, before a
+  // baseline, fails it too). The rest is off the hot path. The fast branch only saves work:
+  // unusual() owes exactly the same for any frame it takes, so a change that sends fewer
+  // frames its way changes nothing; nor does one that adds d = 0 (owed nothing either way).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent are `false` for the whole or any part, an empty branch, `d < c.clamp` and `now < MAX_STAMP` (fewer frames this way) and `d >= 0` (adds d = 0); `true` for the whole or any part, `d <= 0`, `d > c.clamp`, `now > MAX_STAMP`, `c.held !== 0` and `c.scale !== 1` send other frames this way (the clock's tests kill them)
+  if (d > 0 && d <= c.clamp && now <= MAX_STAMP && c.held === 0 && c.scale === 1) {
     c.high = c.last = u;
     c.now = now;
     c.owed += d;
