@@ -70,7 +70,7 @@ export function framePath(parts: FrameParts): (now: number) => boolean {
       strategy(c, piece, halted);
       if (g.phase !== IN_FRAME) return false;
     }
-    // Stryker disable next-line ConditionalExpression: a shortcut; reporting nothing dropped reports nothing
+    // Stryker disable next-line ConditionalExpression: `true` for the whole or either side only adds reports of nothing dropped, which add 0 to the stats and call no onDrop (equivalent); `false` for the whole or either side loses a drop (loop-edges.test.ts's onDrop tests kill them)
     if (drops.clamped !== 0 || c.dropped !== drops.dropped) {
       report();
       if (g.phase !== IN_FRAME) return false;

@@ -34,7 +34,7 @@ export class FrameStats {
   private held = 0;
   /** Milliseconds dropped in the frame numbered {@link dropFrame} (kept off the hot path). */
   private lastDrop = 0;
-  // Stryker disable next-line UnaryOperator: lastDrop is 0 until a drop, so the frame it names does not matter
+  // Stryker disable next-line UnaryOperator: `+1` names frame 1 before any drop; lastDrop is 0 until the first drop, and both readers (droppedLast, drop) give lastDrop or 0, so 0 either way
   private dropFrame = -1;
 
   /** `perMs`: clock units per millisecond (1 when the clock counts milliseconds). */

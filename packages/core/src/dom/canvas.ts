@@ -106,9 +106,9 @@ export function watchCanvas(
     if (
       size.width !== width ||
       size.height !== height ||
-      // Stryker disable next-line ConditionalExpression: pixelWidth follows from width and ratio, both compared
+      // Stryker disable next-line ConditionalExpression: `false` is equivalent: pixelWidth is max(1, round(width × ratio)), so it changes only when width or ratio does, both compared; `true` reports every refit (the watchCanvas tests kill it)
       size.pixelWidth !== pixelWidth ||
-      // Stryker disable next-line ConditionalExpression: pixelHeight follows from height and ratio, both compared
+      // Stryker disable next-line ConditionalExpression: `false` is equivalent: pixelHeight is max(1, round(height × ratio)), so it changes only when height or ratio does, both compared; `true` reports every refit (the watchCanvas tests kill it)
       size.pixelHeight !== pixelHeight ||
       size.ratio !== ratio
     ) {

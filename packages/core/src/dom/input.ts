@@ -108,13 +108,13 @@ export class Input {
           ? null
           : window
         : options.keyboard;
-    // Stryker disable next-line ArrayDeclaration: no key's code is the mutant's string, so no key is prevented either way
-    this.prevent = new Set(options.preventDefault ?? []);
+    // new Set(undefined) is empty: no key prevented unless named.
+    this.prevent = new Set(options.preventDefault);
     this.keyboard?.addEventListener('keydown', this.onKeyDown as EventListener);
     this.keyboard?.addEventListener('keyup', this.onKeyUp as EventListener);
     if (typeof window !== 'undefined') window.addEventListener('blur', this.releaseAll);
     const el = this.element;
-    // Stryker disable next-line StringLiteral: only read when there is an element, whose touch-action is never nullish
+    // Stryker disable next-line StringLiteral: the '' is kept only when there is no pointer element, and dispose() reads it only when there is one; an element's style.touchAction is a string, never nullish, so `??` never picks it
     this.touchAction = el?.style.touchAction ?? '';
     if (el) {
       el.style.touchAction = 'none';

@@ -142,6 +142,22 @@ describe('replayAll', () => {
     expect(replayAll(playback, () => {})).toBe(0);
   });
 
+  it('runs the updates in frames of 8 timesteps, loop.now being the frame time from 0', () => {
+    const recorder = new Recorder({ build: 'b', timestep: 20 }).keyframe(new Uint8Array(0));
+    for (let i = 0; i < 20; i++) recorder.record([i]);
+    const playback = new Playback(recorder.recording());
+    const now: number[] = [];
+    replayAll(playback, (_, loop) => {
+      playback.sampleValues(new Float64Array(1));
+      now.push(loop.now);
+    });
+    expect(now).toEqual([
+      ...Array<number>(8).fill(160),
+      ...Array<number>(8).fill(320),
+      ...Array<number>(4).fill(480),
+    ]);
+  });
+
   it('plays a long recording at an awkward timestep to the last tick, no more', () => {
     const recorder = new Recorder({ build: 'b', timestep: 1000 / 144 }).keyframe(new Uint8Array(0));
     for (let i = 0; i < 5000; i++) recorder.record([i]);

@@ -102,8 +102,9 @@ const STEPS_PER_FRAME = 8;
 
 /**
  * Plays the rest of `playback` as fast as possible: the loops' own clock at the recording's
- * timestep, fed several timesteps of time per frame, runs `update` once per recorded tick, with
- * the same `dt` and loop state a live loop gives. For tests, for checking a bug report's
+ * timestep, fed 8 timesteps of time per frame (`loop.now` is the frame's time, from 0), runs
+ * `update` once per recorded tick, with the same `dt` and loop state a live loop fed those
+ * frames gives. For tests, for checking a bug report's
  * recording, and for skipping to the end of an instant replay. Returns the ticks played. Each
  * update must read its tick (`sample()` or `sampleValues()`); one that reads none stops the
  * replay with a {@link RecordingError} rather than looping forever.
@@ -118,7 +119,6 @@ export function replayAll(
   const state = clockView(clock);
   advance(clock, 0);
   for (let frame = 1; !playback.done; frame++) {
-    // Stryker disable next-line ArithmeticOperator: the time per frame decides only how many frames run
     advance(clock, frame * STEPS_PER_FRAME * timestep);
     // The last frame may owe more steps than the recording has left.
     while (due(clock) && !playback.done) {

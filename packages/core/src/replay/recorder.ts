@@ -203,7 +203,7 @@ export class Recorder {
 
   /** Makes room for `size` numbers of rows. */
   private reserve(size: number): void {
-    // Stryker disable next-line EqualityOperator: growing at an exact fit too changes only the capacity
+    // Stryker disable next-line EqualityOperator: `>=` also grows at an exact fit, which changes only the private capacity, never a row (recording() copies up to the last row's end); `<=` loses rows (the recorder's tests kill it)
     if (size > this.data.length) this.data = grow(this.data, 2 * size);
   }
 }

@@ -29,7 +29,7 @@ export class Pacer {
   /** Milliseconds since the last rendered frame. */
   private since = 0;
   /** True from a resync until the next rendered frame, which is never held back. */
-  // Stryker disable next-line BooleanLiteral: the constructor sets it (setMaxFps from no cap, then resync)
+  // Stryker disable next-line BooleanLiteral: `false` is overwritten before anything reads it: the constructor ends with resync(), which sets it to true
   private fresh = true;
   /** Smoothed time between callbacks: the display's vsync period, in ms. */
   vsync = 0;
@@ -42,7 +42,7 @@ export class Pacer {
 
   /** True when a cap is set: without one, every callback renders and {@link ready} is skipped. */
   get capped(): boolean {
-    // Stryker disable next-line ConditionalExpression: without a cap ready() answers true at once, so asking it changes nothing
+    // Stryker disable next-line ConditionalExpression: `true` makes an uncapped loop ask ready(), which answers true at once for no cap, before it learns anything (equivalent); `false` skips the cap (the loop's cap tests kill it)
     return this.interval !== 0;
   }
 
@@ -76,7 +76,7 @@ export class Pacer {
   /** True when a callback `elapsed` ms after the previous one should render; false to skip it. */
   ready(elapsed: number): boolean {
     const { interval } = this;
-    // Stryker disable next-line ConditionalExpression: without a cap the countdown adds 0 and every callback renders anyway
+    // Stryker disable next-line ConditionalExpression: `false` only changes a call with no cap, and the loop asks ready() only when `capped` (frame.ts), so never then (equivalent); `true` renders every callback under a cap (the loop's cap tests kill it)
     if (interval === 0) return true;
     // Learn the vsync period from callback spacing; ignore stalls and zero-length frames.
     if (elapsed > 0 && elapsed < 250) {
