@@ -85,6 +85,7 @@ export function useInstantReplay(game: Replayable, options: InstantReplayOptions
     const apply = {
       current: () => {
         const loop = context.loop;
+        // Stryker disable next-line ConditionalExpression: equivalent, steps run only from a live loop, so the loop is set whenever this runs
         if (loop !== null) applyReplaySpeed(loop, replay, timestep, state);
       },
     };
