@@ -130,6 +130,23 @@ describe('DrawnClient.draw: what a page draws, in its frames’ layout', () => {
     expect(plain.client.drawn[2 * DRAWN]).toBe(lerp(0, 400, plain.client.buffer.t));
   });
 
+  it('blends nothing from frames its buffer forgot: cleared (a reconnect after a long gap), drawn stays as it was', () => {
+    const { t, client, play, pong } = setup();
+    pong(0, 0);
+    for (let i = 0; i < 4; i++) play();
+    t.now = 12 * TIMESTEP_MS + client.delay.current / 4;
+    writeToyInput(client.input, 0, 0, 100, 0);
+    client.update();
+    expect(client.draw()).toBe('blend');
+    const before = [...client.drawn];
+    const snapshotY = lerp(client.buffer.older[1]!, client.buffer.newer[1]!, client.buffer.t);
+    expect(before[1]).not.toBe(snapshotY); // its own seat drawn at its prediction, not its snapshot
+    client.buffer.clear();
+    client.predict = false;
+    expect(client.draw()).toBe('empty');
+    expect([...client.drawn]).toEqual(before);
+  });
+
   it('draws nothing before the clock is synced, snapshots or not', () => {
     const { client, play } = setup();
     play();

@@ -61,7 +61,7 @@ export class DrawnClient<S> extends NetClient<S> {
     if (!this.clock.synced) return kind;
     const { older, newer, t } = this.buffer;
     const stride = this.stride;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: an empty buffer's frames are zeros, as drawn is until the first snapshot
+    // An empty buffer (none yet, or cleared) leaves drawn as it was: its frames are forgotten.
     if (kind !== 'empty') lerpArray(this.drawn, older, newer, t);
     const presence = this.#presence;
     if (presence !== undefined) {

@@ -113,6 +113,45 @@ describe('Predictor, at its edges', () => {
     }
   });
 
+  it('never puts a spectator’s input in force: the model’s setInput sees seated slots only', () => {
+    for (const slot of [NO_SLOT, SEATS, SEATS - 1]) {
+      const slots: number[] = [];
+      // A game whose setInput indexes its players (it would throw for a slot with none).
+      const page = new Predictor(
+        {
+          ...toyModel,
+          setInput: (w, at, from, offset) => {
+            if (at >= SEATS) throw new RangeError(`no player in slot ${at}`);
+            slots.push(at);
+            toyModel.setInput(w, at, from, offset);
+          },
+        },
+        { snapDistance: SNAP_DISTANCE },
+      );
+      const server = serverAt(10);
+      page.reconcile(server, slot);
+      for (let i = 0; i < 3; i++) stepWith(page, 127, 0, 0);
+      server.step();
+      page.reconcile(server, slot); // replays ticks 12 and 13
+      expect(page.tick).toBe(13);
+      expect(slots).toEqual(slot < SEATS ? Array(5).fill(slot) : []);
+    }
+  });
+
+  it('ignores a second snapshot of a tick it reconciled, whatever it says: another seat, other bits', () => {
+    const { page, server } = seated(0, 10);
+    for (let i = 0; i < 3; i++) stepWith(page, 127, 0, 0);
+    server.step();
+    page.reconcile(server, 0);
+    const after = bits(page.world);
+    const other = new ToyWorld(5);
+    other.tick = 11; // the same tick again, its bodies elsewhere
+    expect(page.reconcile(other, 0)).toBe(0);
+    expect(page.reconcile(other, 2)).toBe(0);
+    expect([page.slot, page.reconciled, page.corrections]).toEqual([0, 11, 1]);
+    expect(bits(page.world)).toEqual(after);
+  });
+
   it('snaps a correction past snapDistance, smooths one of it exactly, and keeps the largest', () => {
     const { page, server } = seated(0, 10);
     const jump = (by: number) => {

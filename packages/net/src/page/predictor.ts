@@ -103,7 +103,7 @@ export class Predictor<S> {
     this.#before = new Float64Array(model.positionSize);
     this.#after = new Float64Array(model.positionSize);
     this.#inputs = new Int8Array(this.history * model.inputBytes);
-    // Stryker disable next-line UnaryOperator: fill(1) claims only tick 1, which the page steps (and records) before any replay reads it; writeRecent reads zeros either way
+    // Stryker disable next-line UnaryOperator: fill(+1) has every slot claim tick 1, which only slot 1 is asked for, and only until a step records tick 1 there: writeRecent lays out that unwritten slot's zeros, as it does for a tick not held, and no replay reads tick 1 before its step (a replay reads the ticks past a later snapshot's, and the prediction passes tick 1 only by stepping it or by taking a snapshot past it)
     this.#ticks = new Int32Array(this.history).fill(-1);
   }
 
@@ -138,7 +138,7 @@ export class Predictor<S> {
   reconcile(server: S, slot: number): number {
     const m = this.model;
     const tick = m.tickOf(server);
-    // Stryker disable next-line EqualityOperator: the same tick again (a duplicate) replays to the same bits, so nothing moves (the >= sibling is killed)
+    // The same tick again is ignored too, whatever it says (another seat, other bits).
     if (tick <= this.reconciled) return 0;
     this.reconciled = tick;
     const seated = slot < m.seats;
@@ -230,7 +230,6 @@ export class Predictor<S> {
 
   /** Puts this player's input for `tick` in force, when the history has it (else the one before holds). */
   #apply(tick: number): void {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a slot past the seats (a spectator's 255) would only write past inputs' end, which a typed array ignores
     if (this.slot >= this.model.seats) return; // a spectator has no input
     const h = tick % this.history;
     if (this.#ticks[h] !== tick) return;

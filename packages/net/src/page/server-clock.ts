@@ -68,7 +68,6 @@ export class ServerClock {
 
   #estimate(): void {
     let best = 0;
-    // Stryker disable next-line EqualityOperator: of two samples with the same round trip neither is the better estimate, so either may win the tie
     for (let i = 1; i < this.#count; i++) if (this.#rtt[i]! < this.#rtt[best]!) best = i;
     const target = this.#offset[best]!;
     this.minRtt = this.#rtt[best]!;
@@ -85,7 +84,7 @@ export class ServerClock {
     for (let i = 0; i < n; i++) {
       const v = this.#rtt[i]!;
       let j = i;
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: at j = 0, s[-1] is undefined and stops the loop as j > 0 does; >= only moves equal values; sorted the other way (<=) the median is the same (the false and j <= 0 siblings are killed)
+      // Stryker disable next-line EqualityOperator,ConditionalExpression: at j = 0, s[-1] is undefined and stops the loop as j > 0 does (so j >= 0, and j > 0 made true, change nothing); >= only moves equal values; sorted the other way (<=) the median is the same (the loop's false, j <= 0 and the comparison made true are killed)
       for (; j > 0 && s[j - 1]! > v; j--) s[j] = s[j - 1]!;
       s[j] = v;
     }
