@@ -58,7 +58,7 @@ export class WorkerHealth {
 
   /** A snapshot acquired: its tick and when the worker published it (worker ms). */
   acquired(tick: number, publishedAt: number, stepMs: number): void {
-    // Stryker disable next-line EqualityOperator: at tick = this.tick + 1 it adds 0 either way
+    // Stryker disable next-line EqualityOperator: `tick >= this.tick + 1` differs only at tick = this.tick + 1, where it adds 0 (equivalent); `tick <= …`, `snapshots >= 0` and `snapshots <= 0` miscount (health.test.ts kills them)
     if (this.snapshots > 0 && tick > this.tick + 1) this.skipped += tick - this.tick - 1;
     const i = this.snapshots & MASK;
     this.ticks[i] = tick;

@@ -43,7 +43,7 @@ export function pageDrawer<L extends SnapshotLayout>(
   let last = Number.NaN;
   // The snapshot's `prev` (frame 0) and `curr` (frame 1), one step apart, sampled at `progress`:
   // the snapshot interpolation a network client runs over its server's snapshots.
-  // Stryker disable next-line ArrowFunction: the frames are never read (the slot holds the states), only the times and t
+  // Stryker disable next-line ArrowFunction: `() => undefined` makes frames that nothing reads (the slot holds the states; only the pair's times and t are used), and the pair is never handed out
   const pair = new SnapshotBuffer((index) => index, 2);
   pair.push(0);
   pair.push(checked.time.timestep);
@@ -81,7 +81,7 @@ export function pageDrawer<L extends SnapshotLayout>(
       } else {
         health.reused++;
         const s = drawer.scale === 0 ? 0 : header[H.SCALE]!;
-        // Stryker disable next-line EqualityOperator: at now = last the blend moves by 0 either way
+        // Stryker disable next-line EqualityOperator: `now >= last` differs only at now = last, where the blend moves by 0 (equivalent); `now <= last` blends backwards (page-control.test.ts kills it)
         if (now > last) progress += (now - last) * s;
       }
       last = now;

@@ -116,8 +116,8 @@ export function createWorkerLoop<L extends SnapshotLayout>(
     worker,
     drawer,
     health,
-    // Stryker disable next-line StringLiteral,ConditionalExpression: with no document, watching visibility does nothing
-    watch: given.pauseWhenHidden ?? typeof document !== 'undefined',
+    // As createLoop's: watchVisibility watches nothing outside a document.
+    watch: given.pauseWhenHidden ?? true,
     post,
     failed: () => failed,
     unlisten,
