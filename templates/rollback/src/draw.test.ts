@@ -25,12 +25,12 @@ describe('fitArena: the square the arena is drawn in, beside the panels', () => 
     expect(view).toEqual({ left: 420, top: 0, side: 1080, ratio: 2 });
   });
 
-  it('keeps half the short side on a screen too small for the panels beside it', () => {
-    fitArena(700, 500, 1, view);
-    expect(view.side).toBe(250);
+  it('keeps four fifths of the short side on a screen too small for the panels beside it', () => {
+    fitArena(640, 400, 1, view);
+    expect(view).toEqual({ left: 160, top: 40, side: 320, ratio: 1 });
     fitArena(390, 500, 1, view);
-    expect(view.side).toBe(195);
-    expect(view.left).toBe(97.5);
+    expect(view.side).toBe(312);
+    expect(view.left).toBe(39);
   });
 });
 

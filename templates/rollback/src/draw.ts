@@ -26,12 +26,13 @@ export interface View {
  * Fits the arena's square to a canvas of `width` × `height` CSS pixels, centred, as large as
  * leaves the panels their room ({@link COLUMN_PX} beside it on a landscape screen,
  * {@link BAND_PX} above and below on a portrait or square one, as CSS orientation has it) so no
- * panel covers the game, but never less
- * than half the short side on a small screen. Writes `view` and returns it: called on resize.
+ * panel covers the game; on a small screen (a 640 × 400 window) never less than four fifths of
+ * its short side, over which the panels may then reach. Writes `view` and returns it: called
+ * on resize.
  */
 export function fitArena(width: number, height: number, ratio: number, view: View): View {
   const room = width > height ? Math.min(height, width - 2 * COLUMN_PX) : height - 2 * BAND_PX;
-  const side = Math.max(Math.min(width, height) / 2, Math.min(width, height, room));
+  const side = Math.max(Math.min(width, height) * 0.8, Math.min(width, height, room));
   view.left = (width - side) / 2;
   view.top = (height - side) / 2;
   view.side = side;
@@ -46,10 +47,11 @@ export function toMetres(view: View, px: number, axis: 'x' | 'z'): number {
 }
 
 /**
- * Top-down drawing of the push-off into `view`: the platform, then every ball between its pose
- * of the previous tick and the present one by `alpha` (the loop's leftover time over the
+ * Top-down drawing of the push-off into `view`: the platform in metre tiles, then every ball
+ * between its pose of the previous tick and the present one by `alpha` (the loop's leftover time over the
  * timestep, as in "Fix Your Timestep!"), so the picture is smooth at any frame rate. A ball
- * below the platform's top is drawn smaller as it falls. Reads the poses arrays; allocates nothing.
+ * below the platform's top is drawn smaller as it falls; each player's falls by its corner.
+ * Reads the poses arrays; allocates nothing in a frame that changes no count.
  */
 export function drawArena(
   ctx: CanvasRenderingContext2D,
@@ -72,8 +74,17 @@ export function drawArena(
     (view.left + half) * view.ratio,
     (view.top + half) * view.ratio,
   );
-  ctx.fillStyle = '#3a3a3a';
+  ctx.fillStyle = '#2e2e2e';
   ctx.fillRect(-HALF, -HALF, 2 * HALF, 2 * HALF);
+  // Metre tiles, a checker: how far and how fast a ball moves reads off them.
+  ctx.fillStyle = '#4a4a4a';
+  for (let x = -HALF; x < HALF; x++) {
+    for (let z = -HALF + ((x + HALF) & 1); z < HALF; z += 2) ctx.fillRect(x, z, 1, 1);
+  }
+  // The edge a ball falls from.
+  ctx.strokeStyle = '#8a8a8a';
+  ctx.lineWidth = 0.06;
+  ctx.strokeRect(-HALF, -HALF, 2 * HALF, 2 * HALF);
   for (let p = 0; p < players; p++) {
     const i = bodyOf.ball(p) * POSE_STRIDE;
     const x = lerp(previous[i] ?? 0, current[i] ?? 0, alpha);
@@ -86,6 +97,44 @@ export function drawArena(
     ctx.fill();
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
+  drawFalls(ctx, view, current, players);
+}
+
+/** Each player's falls as last drawn, and its text: made anew only when a count changes. */
+const shown = [-1, -1, -1, -1];
+const texts = ['', '', '', ''];
+/** The font the counts are drawn in, for the size it was made for (made anew on a resize). */
+const font = { px: 0, text: '' };
+
+/**
+ * Each player's falls in its colour beside its corner of the platform (where its ball comes
+ * back), big enough to read on a phone without the HUD. Allocates only when a count or the
+ * size changes.
+ */
+function drawFalls(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  poses: Float64Array,
+  players: number,
+) {
+  const metre = (view.side * view.ratio) / VIEW_M;
+  const px = Math.round(metre);
+  if (px !== font.px) Object.assign(font, { px, text: `bold ${px}px system-ui, sans-serif` });
+  ctx.font = font.text;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const middle = view.side / 2;
+  for (let p = 0; p < players; p++) {
+    const falls = poses[bodyOf.score(players, p) * POSE_STRIDE] ?? 0;
+    if (falls !== shown[p]) {
+      shown[p] = falls;
+      texts[p] = String(falls);
+    }
+    const x = (view.left + middle) * view.ratio + (p & 1 ? 1 : -1) * (HALF + 0.5) * metre;
+    const y = (view.top + middle) * view.ratio + (p & 2 ? 1 : -1) * (HALF + 0.5) * metre;
+    ctx.fillStyle = COLOURS[p] ?? '#fff';
+    ctx.fillText(texts[p]!, x, y);
+  }
 }
 
 /** a to b by t; a jump (a respawn, a correction of over a metre) is drawn at b at once. */

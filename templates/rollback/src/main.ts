@@ -26,8 +26,8 @@ const ctx = canvas.getContext('2d', { alpha: false })!;
 const params = readParams(location.search);
 /** A finger this far from your ball, in metres, or farther, pushes at full stick. */
 const FINGER_REACH_M = 1;
-/** The computer's player pushes at full stick from this far: closer, it leans rather than rams. */
-const BOT_REACH_M = 8;
+/** The computer's stick is full this far off, beyond the platform: it comes on at half or less. */
+const BOT_REACH_M = 12;
 
 /** Everything this module starts, stopped in one call when a hot update replaces it. */
 const scope = createScope();
@@ -78,7 +78,7 @@ if (port === null) {
     loss: params.loss,
     reorder: 0.1,
   };
-  const local = localMatch(path, () => performance.now());
+  const local = localMatch(path);
   ({ sessions, games, pump } = local);
   scope.add(sliders(hud, params.latency, params.loss, local.condition));
   mode.textContent =

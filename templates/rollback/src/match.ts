@@ -1,7 +1,7 @@
 import { Conditioner, createLinkPair, type Link } from '@loop/net';
 import { joinMatch } from '@loop/net/p2p';
 import { RollbackSession } from '@loop/net/rollback';
-import { pushOff } from './game';
+import { pushOff, TIMESTEP } from './game';
 
 /** The in-memory link's conditions for local play: the sliders change them live. */
 export interface Path {
@@ -14,9 +14,14 @@ export interface Path {
 /**
  * Local play: both players' sessions in this page, each with its own game, over an in-memory
  * link with a seeded Conditioner at each end, so rollbacks happen as they would between two
- * machines `path.latency` ms apart. `pump` delivers what is due; call it before each update.
+ * machines `path.latency` ms apart. The link and the sessions run on the match's own clock,
+ * which `pump` moves on by a timestep and then delivers what is due: call it once per fixed
+ * step, before the updates. A page that stalls, or a tab hidden a while (the loop pauses), is
+ * then no silence between the two, which would drop each other after 2 s on the page's clock.
  */
-export function localMatch(path: Path, now: () => number) {
+export function localMatch(path: Path) {
+  let time = 0;
+  const now = () => time;
   const [a, b] = createLinkPair();
   const ends = [
     new Conditioner(a, { up: path, seed: 1, now }),
@@ -37,7 +42,8 @@ export function localMatch(path: Path, now: () => number) {
     sessions,
     games,
     pump: () => {
-      for (const end of ends) end.pump(now());
+      time += TIMESTEP;
+      for (const end of ends) end.pump(time);
     },
     /** The sliders: new conditions for packets sent from now on, both ways. */
     condition(latency: number, loss: number) {

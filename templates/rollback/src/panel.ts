@@ -65,13 +65,17 @@ export class Panel {
 
 /**
  * `agree`, `DESYNC` or `pending`: locally the two sessions' checksums of the latest tick both
- * confirmed; online, the session's own comparison of the checksums its peers send.
+ * confirmed (`pending` while one does not hold it); online, the session's own comparison of the
+ * checksums its peers send.
  */
 export function agreement(sessions: readonly RollbackSession[]): string {
   if (sessions.some((s) => s.desync !== null)) return 'DESYNC';
   if (sessions.length < 2) return sessions[0]!.confirmed > 0 ? 'agree' : 'pending';
   const tick = Math.min(...sessions.map((s) => s.confirmed)) - 1;
   if (tick < 0) return 'pending';
+  // Each holds the checksums of its last 128 confirmed ticks: one far ahead of the other (after
+  // a stall) may hold that tick no more, and nothing can be compared until the other catches up.
+  if (sessions.some((s) => s.checksum(tick) === -1)) return 'pending';
   const first = sessions[0]!.checksum(tick);
   return sessions.every((s) => s.checksum(tick) === first) ? 'agree' : 'DESYNC';
 }
