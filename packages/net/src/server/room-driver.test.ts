@@ -1,5 +1,5 @@
 import { Recording } from '@loop/core/replay';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CLOSE_FLOOD,
   CLOSE_MALFORMED,
@@ -30,6 +30,11 @@ function header(bytes: Uint8Array) {
 }
 
 describe('RoomDriver over peers in memory', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
   it('steps only once a client joins, and sends snapshots at the snapshot rate, stamped per client', () => {
     const h = new DriverHarness({ snapshotRate: 20 });
     expect(h.room.loop.running).toBe(false);
@@ -50,6 +55,32 @@ describe('RoomDriver over peers in memory', () => {
     expect(body.getUint8(0)).toBe(0b11); // the present bits of the test game's body
     expect(h.room.stats.ticks).toBe(6);
     expect(h.room.stats.bytesOut).toBe(4 * testGame.wire.snapshotBytes);
+  });
+
+  it('keeps the time of its longest step and the sum of all, whatever order they came in', () => {
+    const h = new DriverHarness({ snapshotRate: 20 });
+    h.join('a');
+    // Each step reads the clock as it starts and as it ends: steps of 3, 7, 7 and 2 ms.
+    const reads = [0, 3, 10, 17, 20, 27, 30, 32];
+    vi.spyOn(performance, 'now').mockImplementation(() => reads.shift()!);
+    h.step(4);
+    expect(reads).toEqual([]);
+    expect([h.room.stats.ticks, h.room.stats.stepMs, h.room.stats.maxStepMs]).toEqual([4, 19, 7]);
+  });
+
+  it('steps on in a page that is hidden: a room served in the page (LinkPeer) never pauses', async () => {
+    vi.stubGlobal('document', {
+      visibilityState: 'hidden',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    });
+    const room = new RoomDriver(testGame, { log: () => {} }); // on its timer, as served
+    try {
+      room.join(new TestPeer('a'));
+      await vi.waitFor(() => expect(room.tick).toBeGreaterThanOrEqual(3), { timeout: 5000 });
+    } finally {
+      room.dispose();
+    }
   });
 
   it('sends nothing to a client before it acknowledges its join, and cuts it after joinSeconds', () => {

@@ -43,7 +43,6 @@ export class SnapshotSender<State> {
    */
   #behind(seat: Seat): boolean {
     const room = this.#room;
-    // Stryker disable next-line EqualityOperator: whether a queue of exactly MAX_BUFFERED bytes is held back no reader notices, and no test can queue an exact byte count
     if (seat.peer.buffered() <= MAX_BUFFERED) {
       seat.slowSince = -1;
       return false;
