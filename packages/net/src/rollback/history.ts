@@ -117,7 +117,7 @@ export class StateHistory {
   }
 
   #keepSnapshot(slot: number, bytes: Uint8Array): void {
-    // Stryker disable next-line EqualityOperator: growing at an exact fit only changes the capacity
+    // A slot grows only for a snapshot longer than it: one of its size is kept where it is.
     if (bytes.byteLength > this.#snapshots[slot]!.byteLength) {
       this.#snapshots[slot] = new Uint8Array(bytes.byteLength);
     }
