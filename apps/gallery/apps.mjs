@@ -16,9 +16,10 @@ export const docsDist = resolve(repoRoot, 'apps/docs/dist');
 /**
  * Every app of apps.json. Each app's folder is `dir` when apps.json names one (an app that is not
  * a template, such as apps/lab), else templates/<name>. An app with `"server": true` needs a game
- * server of its own beside its page (multiplayer's Colyseus room), which a static site cannot run;
- * its `paths` are the site-wide paths its page asks its server for (multiplayer's `/colyseus`),
- * which the dev server (dev-server.mjs) proxies to the app's server beside `/<name>/`.
+ * server of its own beside its page (multiplayer's Colyseus room), which a static site cannot run.
+ * An app's `paths` are the site-wide paths its page asks its dev server for (multiplayer's
+ * `/colyseus`; rollback's `/__signal`, where online play finds its signaling server), which the
+ * dev server (dev-server.mjs) proxies to the app's server beside `/<name>/`.
  * @typedef {{ name: string, port: number, title: string, blurb: string, root: string, server?: boolean, paths?: string[] }} App
  */
 /** @type {App[]} */

@@ -43,6 +43,9 @@ const KEYS: Record<string, string[]> = {
   mobile: [],
   rapier: ['KeyB', 'KeyR', 'KeyT', 'Space'],
   r3f: ['Space'],
+  // Rollback's keys are held movement (WASD, the arrows): on touch a held finger steers red
+  // instead, and the computer plays green; it has no once-per-press key to give a button.
+  rollback: [],
 };
 
 /** The rapier app's controls that act on a replay only: shown in one, and only then. */
@@ -62,6 +65,12 @@ const EFFECTS: Record<string, { tap: string; read: string; attribute: string; va
   ],
   r3f: [
     { tap: '[data-fps="60"]', read: '[data-fps="60"]', attribute: 'aria-pressed', value: 'true' },
+  ],
+  // A tap in the middle of a slider sets its middle value, which the link takes from the next
+  // packet on (the HUD's data-latency and data-loss are the values in force).
+  rollback: [
+    { tap: '#latency', read: '#hud', attribute: 'data-latency', value: '150' },
+    { tap: '#loss', read: '#hud', attribute: 'data-loss', value: '25' },
   ],
   rapier: [
     // The key buttons' R started a replay, whose Escape button now shows: it ends it.

@@ -7,7 +7,8 @@ import { useSiteAndBrowser } from './site-browser.js';
  * `--disable-webgl --disable-3d-apis`, as a browser with WebGL turned off or its GPU blocked):
  * each says so in the page (`requireWebGL` of @loop/core/dom) instead of a blank canvas and an
  * uncaught error, and the rest runs on: the loop steps and its overlay counts frames, undrawn
- * (React Three Fiber's loop lives in its canvas: there the message and no error).
+ * (React Three Fiber's loop lives in its canvas: there the message and no error). The rollback
+ * app draws with canvas 2D, so there it plays as ever: no message, a drawn arena.
  */
 
 const PAGES = ['three', 'rapier', 'rapier?mode=worker', 'r3f'];
@@ -53,4 +54,37 @@ describe('without WebGL', () => {
       }
     },
   );
+});
+
+describe('without WebGL, a canvas 2D app', () => {
+  it('rollback: no message, its loop runs and its arena is drawn, no error', {
+    timeout: 2 * PAGE_WAIT_MS,
+  }, async () => {
+    const page = await site.browser.newPage();
+    const problems = problemsOf(page);
+    try {
+      await page.goto(`${site.server.url}rollback/index.html`, { waitUntil: 'load' });
+      await page.waitForFunction(
+        () =>
+          Number(document.querySelector('[data-loop-stats]')?.getAttribute('data-rendered')) > 10,
+        undefined,
+        { timeout: PAGE_WAIT_MS, polling: 100 },
+      );
+      expect(await page.locator('[data-loop-message]').count()).toBe(0);
+      // The background, the platform and the balls: more than two colours on the canvas.
+      const colours = await page.evaluate(() => {
+        const canvas = document.querySelector('canvas')!;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        const seen = new Set<number>();
+        for (let i = 0; i < data.length; i += 4 * 31) {
+          seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+        }
+        return seen.size;
+      });
+      expect(colours).toBeGreaterThan(2);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { apps, galleryRoot } from '../apps.mjs';
  * inlined as base64 again shows here as a number, not as a slow first visit nobody measured.
  * The budgets are the sizes measured when they were set plus about a tenth; raise one on
  * purpose, in the commit that makes the app bigger. Also: no JavaScript file above Vite's
- * 500 kB warning (which no app's build may silence).
+ * 500 kB warning (which no app's build may silence), but the one file OVER_WARNING names.
  */
 
 const DIST = join(galleryRoot, 'dist');
@@ -23,8 +23,17 @@ const BUDGETS: Record<string, number> = {
   mobile: 11_000, // 9.7 kB
   rapier: 1_560_000, // 1.43 MB: Rapier's WebAssembly 1.18 MB, its glue, three.js
   r3f: 1_700_000, // 1.54 MB: Rapier's WebAssembly 1.18 MB, its glue, all of three.js, React, R3F
+  rollback: 1_850_000, // 1.68 MB: Rapier's deterministic build 1.66 MB (its WebAssembly inlined), the game 28 kB
   lab: 51_000, // 46 kB
 };
+
+/**
+ * The JavaScript files an app may send over Vite's warning, by app, and why: the rollback app's
+ * Rapier is the deterministic build (the same bits on every peer), whose package (`-compat`, the
+ * one its template names) carries its WebAssembly inlined as base64 in one module, 4.4 MB;
+ * split into a file of its own, which stays cached when only the game changes. Nothing else.
+ */
+const OVER_WARNING: Record<string, RegExp> = { rollback: /[/\\]rapier-[\w-]+\.js$/ };
 
 /** Vite's chunkSizeWarningLimit default, in bytes of minified JavaScript. */
 const VITE_WARNING_BYTES = 500 * 1000;
@@ -60,6 +69,10 @@ describe('what each app sends, gzipped', () => {
     console.log(`${name}: ${kB(total)} gzipped of ${kB(BUDGETS[name]!)} (${parts})`);
     expect(total).toBeLessThanOrEqual(BUDGETS[name]!);
     const big = files.filter((file) => file.type === '.js' && file.bytes > VITE_WARNING_BYTES);
-    expect(big.map((file) => `${file.path}: ${kB(file.bytes)}`)).toEqual([]);
+    const allowed = OVER_WARNING[name];
+    if (allowed) expect(big.filter((file) => allowed.test(file.path))).toHaveLength(1);
+    expect(
+      big.filter((file) => !allowed?.test(file.path)).map((f) => `${f.path}: ${kB(f.bytes)}`),
+    ).toEqual([]);
   });
 });
