@@ -56,7 +56,7 @@ export abstract class GuardedRoom extends Room {
    */
   protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
     const seat = this.guardedOf(client.sessionId);
-    // Stryker disable next-line ConditionalExpression: Colyseus reads a client's socket only from onJoin to onLeave, while it holds its seat
+    // A client with no guarded state (no seat) is read no further: nothing it sends reaches the room.
     if (seat === undefined) return;
     if (seat.kicked) return;
     const tick = this.tick;
