@@ -64,7 +64,7 @@ export class Bodies {
     const q = this.orientations.current;
     const v = this.velocities;
     const s = this.spins;
-    // Stryker disable next-line EqualityOperator: a pass at i = count only writes past the arrays' ends, which typed arrays ignore
+    // Stryker disable next-line EqualityOperator: `i <= this.count` adds a pass at i = count, which reads nothing but the arrays and writes only past their ends, which typed arrays ignore (equivalent); `i >= this.count` runs none (bodies.test.ts kills it)
     for (let i = 0; i < this.count; i++) {
       // Semi-implicit Euler on a central spring: velocity first, then position. Stable orbits.
       for (let k = 3 * i; k < 3 * i + 3; k++) {
@@ -109,7 +109,7 @@ export class Bodies {
     const p = this.positions.current;
     const q = this.orientations.current;
     const v = this.velocities;
-    // Stryker disable next-line EqualityOperator: a pass at i = count only writes past the arrays' ends, which typed arrays ignore
+    // Stryker disable next-line EqualityOperator: `i <= this.count` adds a pass at i = count, which reads nothing but the arrays and writes only past their ends, which typed arrays ignore (equivalent); `i >= this.count` runs none (bodies.test.ts kills it)
     for (let i = 0; i < this.count; i++) {
       p[3 * i] = -p[3 * i]!;
       p[3 * i + 2] = -p[3 * i + 2]!;

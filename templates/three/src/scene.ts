@@ -117,7 +117,7 @@ export function createView(count: number): View {
     // culls the whole mesh with it; these bodies move, so that sphere goes stale. Recomputing it
     // is a pass over every instance each frame, and the swarm is always in view: never cull.
     mesh.frustumCulled = false;
-    // Stryker disable next-line EqualityOperator: a colour at i = range.count lands past the colour buffer's end, which a typed array ignores; in an empty batch (fewer bodies than shapes) it makes a colour buffer for no instance, and an empty batch draws nothing
+    // Stryker disable next-line EqualityOperator: `i <= range.count` adds a colour at i = range.count, past the colour buffer's end, which a typed array ignores; in an empty batch (fewer bodies than shapes) it makes a colour buffer for no instance, and an empty batch draws nothing (equivalent); `i >= range.count` colours none (scene.test.ts kills it)
     for (let i = 0; i < range.count; i++) {
       mesh.setColorAt(i, color.setHSL((range.start + i) / count, 0.7, 0.6));
     }
