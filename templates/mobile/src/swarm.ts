@@ -55,7 +55,7 @@ export class Swarm {
       const p = this.positions.current;
       const sx = width / this.width;
       const sy = height / this.height;
-      // Stryker disable next-line EqualityOperator: a pass at i = p.length writes past the array's end, which a typed array ignores
+      // Stryker disable next-line EqualityOperator: `i <= p.length` adds a pass at i = p.length, which writes only past the array's end, and a typed array ignores that (equivalent); `i >= p.length` runs none (swarm.test.ts kills it)
       for (let i = 0; i < p.length; i += 2) {
         p[i] = p[i]! * sx;
         p[i + 1] = p[i + 1]! * sy;
@@ -82,7 +82,7 @@ export class Swarm {
     const p = this.positions.current;
     const v = this.velocities;
     const drag = Math.max(0, 1 - DRAG * dt);
-    // Stryker disable next-line EqualityOperator: a pass at i = count only writes past the arrays' ends, which typed arrays ignore
+    // Stryker disable next-line EqualityOperator: `i <= this.count` adds a pass at i = count, which writes only past the arrays' ends, and typed arrays ignore that (equivalent); `i >= this.count` runs none (swarm.test.ts kills it)
     for (let i = 0; i < this.count; i++) {
       const x = 2 * i;
       const y = x + 1;
