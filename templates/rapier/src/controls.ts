@@ -57,7 +57,7 @@ export class Controls {
       const dx = p.x - this.originX;
       const dy = p.y - this.originY;
       const length = Math.sqrt(dx * dx + dy * dy);
-      // Stryker disable next-line EqualityOperator: at length = travel both keep the same travel
+      // Stryker disable next-line EqualityOperator: `length >= this.travel` differs only at length = travel, where it writes the same travel (equivalent); `length <= this.travel` shrinks it (controls.test.ts kills it)
       if (length > this.travel) this.travel = length;
       // Full speed at DRAG_RADIUS and beyond; proportional inside it.
       const scale = 1 / Math.max(length, DRAG_RADIUS);
@@ -67,7 +67,7 @@ export class Controls {
     if (p.released && this.travel < TAP_SLOP) jump = true;
     // Keys and a drag together, or a diagonal, never go faster than one direction alone.
     const length = Math.sqrt(x * x + z * z);
-    // Stryker disable next-line EqualityOperator: at length 1 dividing by it changes nothing
+    // Stryker disable next-line EqualityOperator: `length >= 1` differs only at length 1, where x / 1 and z / 1 are x and z to the bit (equivalent); `length <= 1` stretches a short stick (controls.test.ts kills it)
     if (length > 1) {
       x /= length;
       z /= length;

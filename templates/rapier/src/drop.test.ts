@@ -3,7 +3,7 @@ import { physicsFigures } from '@loop/rapier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from './game';
 import { defaults, type KeyAt, play, SCRIPT, steady } from './headless.test-support';
-import { DROP_BOXES } from './layout';
+import { DROP_BOXES, DROP_LAYER, DROP_LOW, DROP_SIDE } from './layout';
 import { initPhysics } from './physics';
 
 beforeAll(() => initPhysics());
@@ -54,6 +54,19 @@ describe('a drop of boxes (B)', () => {
     for (const [i, y] of lifted) expect(falling.get(i) ?? 0).toBeLessThan(y - 1);
     play(steady(60, 400), 240, [], game);
     expect(inTheAir(game).size).toBe(0); // landed, on the pile or the floor
+  });
+
+  it('lifts them in 4 layers of 16, from 5 m up and 2 m apart, each less than 1 m above its layer', () => {
+    const game = new Game(defaults({ boxes: 100 }));
+    play(steady(60, 10), 1, [{ tick: 0, code: 'KeyB', down: true }], game);
+    const heights = [...inTheAir(game).values()].sort((a, b) => a - b);
+    expect(heights.length).toBe(DROP_BOXES);
+    for (const [k, y] of heights.entries()) {
+      const floor = DROP_LOW + Math.floor(k / (DROP_SIDE * DROP_SIDE)) * DROP_LAYER;
+      // One step of gravity after the drop: under 3 mm.
+      expect(y).toBeGreaterThan(floor - 0.01);
+      expect(y).toBeLessThan(floor + DROP_LAYER - 1);
+    }
   });
 
   it('is part of the recording: the same drop replays tick for tick, and differs from no drop', () => {

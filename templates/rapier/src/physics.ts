@@ -49,7 +49,7 @@ export class Physics {
    * the world's own numbers, so the snapshot stays the whole state; what it placed is listed.
    */
   private readonly placer: BodyPlacer;
-  // Stryker disable next-line ObjectLiteral: a scratch vector, every field written before it is read
+  // Stryker disable next-line ObjectLiteral: `{}` is a scratch vector too: every field is written (by the drive, the jump or linvel(v)) before it is read
   private readonly v = { x: 0, y: 0, z: 0 };
   /** The respawn of one fallen body, made once (no closure per step). */
   private readonly respawnAt = (index: number) => this.respawn(index);
@@ -142,7 +142,7 @@ export class Physics {
       const x = (cell % DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const z = Math.floor(cell / DROP_SIDE) * DROP_CELL - half + 0.5 + r.next() * room;
       const layer = Math.floor(k / (DROP_SIDE * DROP_SIDE));
-      // Stryker disable next-line ArithmeticOperator: DROP_LAYER - 1 is 1, which × and ÷ agree on
+      // Stryker disable next-line ArithmeticOperator: `r.next() / (DROP_LAYER - 1)` divides by 1, which gives the bits × gives (equivalent); the other four (− for either +, ÷ for the layer's ×, + for the −) put boxes outside their layer (drop.test.ts kills them)
       const y = DROP_LOW + layer * DROP_LAYER + r.next() * (DROP_LAYER - 1);
       this.placer.placeTurned(1 + ((first + k * stride) % boxes), x, y, z);
     }
@@ -176,7 +176,7 @@ export class Physics {
     if (controls[TELEPORT]) this.placer.place(PLAYER, DROP.x, DROP.y, DROP.z);
     const x = controls[MOVE_X]!;
     const z = controls[MOVE_Z]!;
-    // Stryker disable next-line ConditionalExpression: a zero impulse neither moves nor wakes the ball
+    // Stryker disable next-line ConditionalExpression: `true` for the whole or either side adds only zero impulses, which Rapier skips: they neither move nor wake the ball (equivalent); `false` for the whole or either side loses a direction (physics and game tests kill them)
     if (x !== 0 || z !== 0) {
       v.x = x * DRIVE * mass * dt;
       v.y = 0;

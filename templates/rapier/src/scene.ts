@@ -79,7 +79,7 @@ export class View {
     // Written every frame, and never culled by bounds computed once: InstancedBodies sees to both.
     this.drawn = new InstancedBodies(this.boxes, poses, 1);
     const color = new Color();
-    // Stryker disable next-line EqualityOperator: a colour at i = count lands past the colour buffer's end, which a typed array ignores
+    // Stryker disable next-line EqualityOperator: `i <= count` adds a colour at i = count, past the colour buffer's end, which a typed array ignores; with no boxes (a count the page never makes) it makes a colour buffer for no instance, which draws nothing (equivalent); `i >= count` colours none (scene.test.ts kills it)
     for (let i = 0; i < count; i++) {
       this.boxes.setColorAt(i, color.setHSL(0.55 + 0.35 * ((i * 0.618) % 1), 0.65, 0.58));
     }
