@@ -41,7 +41,7 @@ export function radiusOf(entity: number): number {
  * `+ 0` turns −0 into 0: a snapshot's Int16 has no −0, and the state must survive one bit for bit.
  */
 function onGrid(v: number): number {
-  // Stryker disable next-line ArithmeticOperator: positions stay a radius from the walls, never near 0, so there is no −0 here to turn into 0
+  // Stryker disable next-line ArithmeticOperator: - 0 keeps a −0, but no position here is near 0: crates are laid out and players spawn well inside the arena, and a step rounds after the walls put each body a radius inside (the * and / siblings are killed)
   return Math.round(v * GRID) / GRID + 0;
 }
 
@@ -119,7 +119,7 @@ export class World {
   /** One fixed step of {@link DT} seconds with the current inputs. */
   step(): void {
     const s = this.state;
-    // Stryker disable next-line EqualityOperator: present[MAX_PLAYERS] is past the array's end, undefined, never 1
+    // Stryker disable next-line EqualityOperator: present[MAX_PLAYERS] is past the array's end, undefined, never 1 (the loop's >= and the !== siblings are killed)
     for (let p = 0; p < MAX_PLAYERS; p++) if (this.present[p] === 1) this.#drive(p);
     // Stryker disable next-line EqualityOperator: one more round writes past the state's end, which a typed array ignores
     for (let b = MAX_PLAYERS; b < ENTITIES; b++) {
