@@ -60,13 +60,17 @@ import { expectWorkerMode } from './worker-mode.js';
  * carries data-rendered, data-skipped, data-fps and data-time (performance.now() when written).
  */
 
-const TEMPLATES = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'three'] as const;
-/**
- * Every template the tarball ships and `--list` names. `rollback` is shipped but not yet
- * scaffolded below: this page check reads @loop/core/dom's stats overlay, which its page does
- * not have yet; its own unit tests and Chromium e2e (two pages online) run in the monorepo.
- */
-const SHIPPED = ['canvas2d', 'mobile', 'multiplayer', 'r3f', 'rapier', 'rollback', 'three'];
+const TEMPLATES = [
+  'canvas2d',
+  'mobile',
+  'multiplayer',
+  'r3f',
+  'rapier',
+  'rollback',
+  'three',
+] as const;
+/** Every template the tarball ships and `--list` names: each one is scaffolded below. */
+const SHIPPED = [...TEMPLATES];
 /** Templates with an FPS cap the test holds them to. */
 const FPS_CAP: Partial<Record<(typeof TEMPLATES)[number], number>> = { mobile: 30, r3f: 30 };
 /** Page time (ms of the page's own clock, not the test's) over which frames are counted. */
