@@ -50,6 +50,6 @@ export function stepsOwed(elapsedMs: number, timeScale: number, timestep: number
  * `spanMs` later, make `frames - 1` frame times. 0 until there are two.
  */
 export function achievedFps(frames: number, spanMs: number): number {
-  // Stryker disable next-line EqualityOperator: one frame makes (1 − 1) × 1000 / span, 0 as well
+  // Stryker disable next-line EqualityOperator: one frame makes (1 − 1) × 1000 / span, 0 as well (the frames <= 1 and both spanMs siblings are killed)
   return frames > 1 && spanMs > 0 ? ((frames - 1) * 1000) / spanMs : 0;
 }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DisplayKind } from './displays.js';
 import { LANE_IDS, LANES, type LaneId, laneTimestep } from './lane-specs.js';
-import { frameWork, Session } from './session.js';
+import { busyWait, frameWork, Session } from './session.js';
 import { DEFAULT_STATE, type LabState } from './url-state.js';
 
 function run(hz: number, seconds = 10, over: Partial<LabState> = {}, kind: DisplayKind = 'hz') {
@@ -108,6 +108,24 @@ describe('the lanes on simulated displays', () => {
 });
 
 describe('the update cost on the real display', () => {
+  it('burns real time until the clock has moved on by the cost, reading it no longer than that', () => {
+    let now = 500;
+    const reads: number[] = [];
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => {
+      reads.push(now);
+      return now++;
+    });
+    try {
+      busyWait(3);
+      expect(reads).toEqual([500, 501, 502, 503]); // the start, then until it reads 500 + 3
+      reads.length = 0;
+      busyWait(0);
+      expect(reads).toEqual([504, 505]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it("is the slowest lane's work, not the sum of the lanes'", () => {
     expect(frameWork([{ work: 1 }, { work: 3 }, { work: 2 }])).toBe(3);
     expect(frameWork([])).toBe(0);

@@ -14,7 +14,6 @@ export type PlotName = (typeof PLOTS)[number];
 /** The most display frames one call of {@link Session.runUntil} runs: a page never freezes. */
 const MAX_FRAMES_PER_CALL = 240;
 
-// Stryker disable all: it burns real time, which a test could only check with a clock
 /** Burns `ms` of real CPU time: the update cost on the real display. */
 export function busyWait(ms: number): void {
   const end = performance.now() + ms;
@@ -22,7 +21,6 @@ export function busyWait(ms: number): void {
     // spin
   }
 }
-// Stryker restore all
 
 /**
  * What a display frame costs when the lanes run side by side, each as if on a core of its own:

@@ -101,7 +101,7 @@ export const DEFAULT_STATE: Readonly<LabState> = Object.freeze({
 export function snapTimestep(ms: number): number {
   const n = Math.round(1000 / ms);
   // n = 0 (ms over 2000) makes 1000 / n Infinity, never within 1e-3 of ms: ms is kept.
-  // Stryker disable next-line EqualityOperator: no timestep a person types is exactly 0.001 ms from 1000/n
+  // Stryker disable next-line EqualityOperator: never exactly 1e-3 apart, so < and <= agree: a timestep of 1 ms or more and 1000/n are multiples of 2^-52, so is their (exact) difference, and 0.001's lowest bit is 2^-60 (the >= sibling is killed)
   return Math.abs(ms - 1000 / n) < 1e-3 ? 1000 / n : ms;
 }
 
