@@ -40,9 +40,9 @@ export function integrate(stepMs: number, until: number): IntegratorRow[] {
     },
   });
   const end = until * 1000;
-  // Stryker disable next-line ArithmeticOperator: maxDelta (10 s) is above the longest `until`, so frames of any spacing run the same steps
+  // Stryker disable next-line ArithmeticOperator: maxDelta (10 s) is the longest `until` the parameter takes, and the core counts time in whole units, so frames of any spacing run the same steps
   const frameMs = 1000 / 60;
-  // Stryker disable next-line EqualityOperator: a frame at exactly `end` is followed by the frame at `end`, which runs no step
+  // Stryker disable next-line EqualityOperator: a frame at exactly `end` is followed by the frame at `end`, which runs no step (the >= sibling is killed)
   for (let t = 0; t < end; t += frameMs) loop.frame(t);
   loop.frame(end);
   return rows;

@@ -85,7 +85,7 @@ export function spiral(
 export function fullSpeedFloor(rate: number, maxSteps: number): number {
   for (let fps = 1; fps <= 240; fps++) {
     const loop = manualLoop({ timestep: 1000 / rate, maxSteps, maxDelta: OFF });
-    // Stryker disable next-line ArithmeticOperator: frames too far apart run maxSteps each, so i × 1000 × fps finds the same floor, the lowest fps with fps × maxSteps ≥ rate
+    // Stryker disable next-line ArithmeticOperator: frames too far apart run maxSteps each, so i × 1000 × fps finds the same floor, the lowest fps with fps × maxSteps ≥ rate, for every rate and maxSteps the parameters take (the fps / 4 and i / 1000 siblings are killed)
     for (let i = 0; i <= fps * 4; i++) loop.frame((i * 1000) / fps);
     if (loop.tick >= rate * 4) return fps;
   }
