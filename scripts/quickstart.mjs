@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { chromiumPath } from './chromium.mjs';
+import { changedPaths, treeState } from './clean-tree.mjs';
 import { ArgsError, canCheck, checkCreateArgs } from './create-args.mjs';
 import { publishedLibraries } from './vendor-packages.mjs';
 
@@ -136,6 +137,8 @@ if (needed.length > 0) {
 // through by turbo.json): it reads each package's committed results and writes its own under
 // reports/, so a test run leaves the clone as it found it; `pnpm mutate` refreshes them.
 env.LOOP_MUTATION_CHECK = '1';
+// What the run changes in the clone is read at the end (scripts/clean-tree.mjs): none of it may.
+const treeBefore = treeState(root);
 run('pnpm', ['lint']);
 // One task at a time: the machine has few cores, and Chromium and Stryker each want them all.
 // Packages whose committed mutation results predate a change to their code, named with the
@@ -156,7 +159,12 @@ const mutation = spawnSync(
 for (const [name, command] of Object.entries(STALE_MUTATION)) {
   console.log(`\nmutation: ${name} not run: its committed results are stale (${command})`);
 }
-if (checks.status !== 0 || mutation.status !== 0) {
+const changed = changedPaths(treeBefore, treeState(root));
+if (changed.length > 0) {
+  console.error(`\nThe test run changed the clone (a test must leave it as it found it):`);
+  for (const path of changed) console.error(`  ${path}`);
+}
+if (checks.status !== 0 || mutation.status !== 0 || changed.length > 0) {
   console.error('\nSome checks failed (see above).');
   process.exit(checks.status || mutation.status || 1);
 }
