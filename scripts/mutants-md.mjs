@@ -34,25 +34,31 @@ function cell(text) {
 }
 
 /**
- * @param {{ packageName: string, checked?: string,
+ * @param {{ packageName: string, killedSiblings?: number,
  *   equivalent: { where: string, mutator: string, replacement: string, reason: string }[],
  *   excluded: Map<string, { rule: { name: string, reason: string }, count: number }>,
  *   sharedMarks: { line: string, mutator: string, count: number }[] }} input
  */
-export function mutantsMarkdown({ packageName, checked, equivalent, excluded, sharedMarks }) {
+export function mutantsMarkdown({
+  packageName,
+  equivalent,
+  excluded,
+  sharedMarks,
+  killedSiblings = 0,
+}) {
   const rows = equivalent.map((e) => [
     `\`${e.where}\``,
     e.mutator,
     `\`${cell(e.replacement)}\``,
     cell(e.reason),
   ]);
-  const siblings = checked
-    ? `Those were checked killed by a run with every comment removed (${checked}).`
-    : 'Whether those are killed shows only in a run with every comment removed.';
+  const siblings =
+    'A run with every comment removed (`node ../../scripts/mutation-siblings.mjs`) records what the tests make of each marked mutant in `mutation/siblings.json`: the gate counts one it found killed as killed (' +
+    `${killedSiblings} here), and fails while a mark that silences more than one mutant of its mutator has one the record does not hold.`;
   const shared =
     sharedMarks.length === 0
       ? 'No mark silences more than one mutant of its mutator.'
-      : `${sharedMarks.length} marks silence more than one mutant of their mutator: the rows that share a line and a mutator. \`node ../../scripts/mutation-siblings.mjs\` runs every marked mutant without its mark and says which tests kill.`;
+      : `${sharedMarks.length} marks silence more than one mutant of their mutator: the rows that share a line and a mutator are the ones the record found surviving, which the reason covers.`;
   const rules =
     excluded.size === 0
       ? 'No rule leaves mutants out here.'

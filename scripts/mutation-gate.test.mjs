@@ -7,9 +7,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
-  existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -22,6 +22,7 @@ import { mutantsMarkdown } from './mutants-md.mjs';
 import { mutant } from './mutation-fixtures.mjs';
 import { REPO_ROOT } from './mutation-incremental.mjs';
 import { ruleMessage, ruleNamed, ruleOf, strykerPlugins } from './mutation-rules.mjs';
+import { readSiblings, recordText, siblingKey } from './mutation-siblings-record.mjs';
 import { tally } from './mutation-tally.mjs';
 
 const look = ruleMessage(ruleNamed('look'));
@@ -53,6 +54,49 @@ function sample(besideMark = 'Killed') {
       ],
     },
   ];
+}
+
+/** The source of sample()'s file: its marked lines 10 and 12 as they read. */
+const SOURCE = [
+  ...Array(9).fill(''),
+  '  for (let i = 0; i < n; i++) {',
+  '',
+  '  if (a && b) move();',
+].join('\n');
+
+/** sample() with its file's source, as Stryker's report holds it. */
+const withSource = (files) => files.map((f) => ({ ...f, source: SOURCE }));
+
+/**
+ * A siblings record (mutation-siblings-record.mjs) of sample()'s four marked mutants: what a run
+ * without their marks made of each (ids 1, 2, 4, 5), survived unless `statuses` says otherwise.
+ */
+function record(statuses = {}, text = (line) => SOURCE.split('\n')[line - 1]) {
+  const marked = sample()[0].mutants.filter(
+    (m) => m.statusReason && !m.statusReason.includes('excluded'),
+  );
+  return recordText(
+    marked
+      .filter((m) => !m.statusReason.startsWith('Ignored because'))
+      .map((m) => ({
+        file: 'src/a.ts',
+        text: text(m.location.start.line),
+        mutant: m,
+        status: statuses[m.id] ?? 'survived',
+      })),
+  );
+}
+
+/** A record's text as the lookup the gate reads. */
+function lookup(text) {
+  const dir = mkdtempSync(join(tmpdir(), 'siblings-'));
+  try {
+    mkdirSync(join(dir, 'mutation'));
+    writeFileSync(join(dir, 'mutation/siblings.json'), text);
+    return readSiblings(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the exclusion rules', () => {
@@ -151,6 +195,62 @@ describe('tally', () => {
   });
 });
 
+describe('the siblings record', () => {
+  const unchecked = (result) => result.uncheckedSiblings.map((e) => `${e.where} ${e.replacement}`);
+
+  it('is missing: every mutant of a shared mark is unchecked', () => {
+    expect(unchecked(tally(withSource(sample()), AREAS))).toEqual([
+      'src/a.ts:10:21 i <= n',
+      'src/a.ts:10:21 i >= n',
+      'src/a.ts:12:9 false',
+      'src/a.ts:12:20 false',
+    ]);
+  });
+
+  it('holds each: none unchecked, survivors stay equivalent, the killed ones count as killed', () => {
+    const result = tally(
+      withSource(sample()),
+      AREAS,
+      lookup(record({ 2: 'killed', 5: 'timeout' })),
+    );
+    expect(unchecked(result)).toEqual([]);
+    expect(result.killedSiblings).toBe(2);
+    expect(result.areas[0].counts).toMatchObject({ killed: 2, timeout: 2, equivalent: 2 });
+    expect(result.equivalent.map((e) => e.replacement)).toEqual(['i <= n', 'false']);
+  });
+
+  it('made before a line changed, or with a mutant it could not run, leaves those unchecked', () => {
+    const stale = record({}, (line) =>
+      line === 12 ? '  if (a || b) move();' : SOURCE.split('\n')[line - 1],
+    );
+    expect(unchecked(tally(withSource(sample()), AREAS, lookup(stale)))).toEqual([
+      'src/a.ts:12:9 false',
+      'src/a.ts:12:20 false',
+    ]);
+    const notRun = record({ 1: 'notRun' });
+    expect(unchecked(tally(withSource(sample()), AREAS, lookup(notRun)))).toEqual([
+      'src/a.ts:10:21 i <= n',
+    ]);
+  });
+
+  it('is written in one order whatever the run, and refuses a status it does not know', () => {
+    const m = sample()[0].mutants[0];
+    const a = { file: 'src/a.ts', text: ' x ', mutant: m, status: 'killed' };
+    const b = { file: 'src/b.ts', text: 'y', mutant: m, status: 'survived' };
+    expect(recordText([b, a])).toBe(recordText([a, b]));
+    expect(JSON.parse(recordText([a]))[0]).toEqual({
+      file: 'src/a.ts',
+      text: 'x',
+      column: 21,
+      mutator: 'EqualityOperator',
+      replacement: 'i <= n',
+      status: 'killed',
+    });
+    expect(() => recordText([{ ...a, status: 'Killed' }])).toThrow(/got Killed/);
+    expect(lookup(recordText([a])).get(siblingKey('src/a.ts', 'x', m))).toBe('killed');
+  });
+});
+
 describe('MUTANTS.md', () => {
   it('has one row per mutant, placed by column, in one order whatever the report', () => {
     const write = (files) => mutantsMarkdown({ packageName: 'p', ...tally(files, AREAS) });
@@ -171,11 +271,15 @@ describe('the gate, run on a report', () => {
   let dir;
   afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-  function gate(files, env = {}) {
+  function gate(files, env = {}, siblings = record()) {
     mkdirSync(join(dir, 'reports/mutation'), { recursive: true });
+    if (siblings !== null) {
+      mkdirSync(join(dir, 'mutation'), { recursive: true });
+      writeFileSync(join(dir, 'mutation/siblings.json'), siblings);
+    } else rmSync(join(dir, 'mutation/siblings.json'), { force: true });
     const report = {
       projectRoot: dir,
-      files: Object.fromEntries(files.map((f) => [f.name, { mutants: f.mutants }])),
+      files: Object.fromEntries(files.map((f) => [f.name, { mutants: f.mutants, source: SOURCE }])),
     };
     writeFileSync(join(dir, 'reports/mutation/mutation.json'), JSON.stringify(report));
     const run = spawnSync(
@@ -206,6 +310,20 @@ describe('the gate, run on a report', () => {
     );
   });
 
+  it('fails while a shared mark has mutants the siblings record does not hold, and counts its kills', () => {
+    dir = mkdtempSync(join(tmpdir(), 'gate-'));
+    writeFileSync(join(dir, 'package.json'), '{"name":"p"}');
+    const none = gate(sample('Killed'), {}, null);
+    expect(none.status).toBe(1);
+    expect(none.out).toMatch(
+      /FAIL marked mutants that share their mark .*\n +src\/a\.ts:10:21 EqualityOperator: i <= n\n/,
+    );
+    const some = gate(sample('Killed'), {}, record({ 1: 'killed' }));
+    expect(some.status, some.out).toBe(0);
+    expect(some.out).toContain('2 killed, 1 timed out, 1 survived, 0 no coverage, 3 equivalent');
+    expect(some.out).toContain('1 marked ones killed without their marks');
+  });
+
   it('rewrites MUTANTS.md only when it changes, and in a check run writes no committed file', () => {
     dir = mkdtempSync(join(tmpdir(), 'gate-'));
     writeFileSync(join(dir, 'package.json'), '{"name":"p"}');
@@ -223,6 +341,6 @@ describe('the gate, run on a report', () => {
     expect(readFileSync(join(dir, 'reports/mutation/MUTANTS.md'), 'utf8')).toContain(
       'another reason',
     );
-    expect(existsSync(join(dir, 'mutation'))).toBe(false);
+    expect(readdirSync(join(dir, 'mutation'))).toEqual(['siblings.json']);
   });
 });

@@ -5,11 +5,14 @@
  * prints each area's mutants by status and its mutation score, and exits 1 when one is under its
  * threshold or a marked line holds a mutant that is not killed. Areas are arguments,
  * `<path prefix>=<threshold>`, the first matching one wins; @loop/core passes
- * `src/dom/=80 src/=90` (dom/ is driven by the real-browser tests), a template `src/=85`.
- * `--checked=<date>` names the day the marked lines' siblings were last checked killed
- * (scripts/mutation-siblings.mjs runs them without their marks).
+ * `src/dom/=90 src/=90` (dom/ apart: the real-browser tests drive it), a template `src/=90`.
+ * A mark that silences more than one mutant of its mutator on its line must have each of them in
+ * the package's committed siblings record (mutation/siblings.json, written by
+ * scripts/mutation-siblings.mjs, which runs them without their marks): a mutant the record
+ * found killed counts as killed; one it found surviving is what the mark claims equivalent; one
+ * it has no record of (the line is new or changed since) fails the gate.
  *
- *   node ../../scripts/mutation-score.mjs src/dom/=80 src/=90 --checked=2026-11-22
+ *   node ../../scripts/mutation-score.mjs src/dom/=90 src/=90
  *
  * Score = detected / valid, as Stryker counts it: killed and timed-out mutants are detected;
  * survived and uncovered ones are not; compile errors, mutants marked equivalent (a
@@ -25,6 +28,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mutantsMarkdown } from './mutants-md.mjs';
 import { incrementalText, writeIfChanged } from './mutation-incremental.mjs';
+import { readSiblings, SIBLINGS_FILE } from './mutation-siblings-record.mjs';
 import { STATUSES, score, tally } from './mutation-tally.mjs';
 import { CHECK_ENV, COMMITTED_INCREMENTAL, isCheckRun } from './stryker-template.mjs';
 
@@ -33,7 +37,6 @@ const { name: packageName } = JSON.parse(readFileSync(join(root, 'package.json')
 const report = JSON.parse(readFileSync(join(root, 'reports/mutation/mutation.json'), 'utf8'));
 
 const args = process.argv.slice(2);
-const checked = args.find((a) => a.startsWith('--checked='))?.slice('--checked='.length);
 /** Areas and their thresholds, the first matching one wins; a file no area matches fails. */
 const AREAS = args
   .filter((a) => !a.startsWith('--'))
@@ -47,15 +50,16 @@ const AREAS = args
     return { name, test: (file) => file.startsWith(prefix), threshold: Number(threshold) };
   });
 if (AREAS.length === 0) {
-  console.error('usage: node mutation-score.mjs <path prefix>=<threshold>... [--checked=<date>]');
+  console.error('usage: node mutation-score.mjs <path prefix>=<threshold>...');
   process.exit(2);
 }
 
 const files = Object.entries(report.files).map(([path, file]) => ({
   name: relative(root, join(report.projectRoot ?? root, path)).replaceAll('\\', '/'),
   mutants: file.mutants,
+  source: file.source,
 }));
-const result = tally(files, AREAS);
+const result = tally(files, AREAS, readSiblings(root));
 if (result.unplaced.length > 0) {
   console.error(`mutation-score: ${result.unplaced.join(', ')} in no area (${args.join(' ')})`);
   process.exit(2);
@@ -93,11 +97,20 @@ if (result.unkilledBesideMarks.length > 0) {
 }
 const silenced = result.sharedMarks.reduce((n, s) => n + s.count, 0);
 console.log(
-  `     ${result.equivalent.length} mutants marked equivalent; ${result.sharedMarks.length} marks silence more than one mutant of their mutator (${silenced} in all)${result.sharedMarks.length > 0 ? ', siblings to review (node ../../scripts/mutation-siblings.mjs runs them without their marks):' : ''}`,
+  `     ${result.equivalent.length} mutants marked equivalent, ${result.killedSiblings} marked ones killed without their marks (${SIBLINGS_FILE}); ${result.sharedMarks.length} marks silence more than one mutant of their mutator (${silenced} in all)`,
 );
 for (const s of result.sharedMarks) console.log(`       ${s.line} ${s.mutator}: ${s.count}`);
+if (result.uncheckedSiblings.length > 0) {
+  failed = true;
+  console.log(
+    `FAIL marked mutants that share their mark with another and no siblings run has checked (node ../../scripts/mutation-siblings.mjs, then commit ${SIBLINGS_FILE}):`,
+  );
+  for (const e of result.uncheckedSiblings) {
+    console.log(`       ${e.where} ${e.mutator}: ${e.replacement}`);
+  }
+}
 
-const markdown = mutantsMarkdown({ packageName, checked, ...result });
+const markdown = mutantsMarkdown({ packageName, ...result });
 if (isCheckRun()) {
   // The test suite's run: committed files are read, never written.
   console.log(`     check run (${CHECK_ENV}=1): results in reports/, no committed file written`);

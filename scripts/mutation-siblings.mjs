@@ -1,28 +1,30 @@
 #!/usr/bin/env node
 /**
- * Runs the mutants that `// Stryker disable` comments silence, to show which of them tests kill
- * (a developer's check, not part of CI). A comment silences every mutant of its mutator on its
- * line: where `<` made `<=` is equivalent, `<` made `>=` on the same line may not be, and the gate
- * (mutation-score.mjs) can only count such siblings. This copies the package to
- * <repo>/.stryker-tmp/siblings-<name> (two levels below the root, as the configs expect; its
- * node_modules' links copied), blanks every Stryker comment of the marked files there (line numbers
- * kept), and runs Stryker on the marked lines alone, with no incremental results. It prints
- * each marked mutant as killed or surviving: a killed one is a sibling the mark need not cover
- * (remove the mark if every mutant of its mutator there is killed); a surviving one is what the
- * mark claims equivalent, so read its reason against it. Run it in a package after `pnpm mutate` (it reads
- * reports/mutation/mutation.json for the marks):
+ * Runs the mutants that `// Stryker disable` comments silence and records what the tests make of
+ * each in mutation/siblings.json (mutation-siblings-record.mjs), which the gate
+ * (mutation-score.mjs) reads on every run: commit it with the package's results. A comment
+ * silences every mutant of its mutator on its line: where `<` made `<=` is equivalent, `<` made
+ * `>=` on the same line may not be. This copies the package to <repo>/.stryker-tmp/siblings-<name>
+ * (two levels below the root, as the configs expect; its node_modules' links copied), blanks
+ * every Stryker comment of the marked files there (line numbers kept), and runs Stryker on the
+ * marked lines alone, with no incremental results. It prints each marked mutant as killed or
+ * surviving: a killed one is a sibling the mark need not cover (remove the mark if every mutant
+ * of its mutator there is killed; the gate counts it killed meanwhile); a surviving one is what
+ * the mark claims equivalent, so read its reason against it. Run it in a package after
+ * `pnpm mutate` (it reads reports/mutation/mutation.json for the marks):
  *
  *   node ../../scripts/mutation-siblings.mjs
  *
- * Nothing in the package is written; the copy is removed unless `--keep` is given. Its cost is
- * one run of the package's whole test suite plus the marked mutants' covering tests: about a
- * minute for templates/mobile or three here; a package whose tests play long sessions
- * (templates/rapier) takes many minutes.
+ * Only mutation/siblings.json is written in the package; the copy is removed unless `--keep` is
+ * given. Its cost is one run of the package's whole test suite plus the marked mutants' covering
+ * tests: about a minute for templates/mobile or three here; a package whose tests play long
+ * sessions (templates/rapier) takes many minutes.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { REPO_ROOT } from './mutation-incremental.mjs';
+import { lineText, recordText, SIBLINGS_FILE } from './mutation-siblings-record.mjs';
 import { classify } from './mutation-tally.mjs';
 
 const root = process.cwd();
@@ -80,7 +82,12 @@ for (const file of new Set(marked.map((m) => m.name))) {
   writeFileSync(path, text.replace(/\/\/\s*Stryker (disable|restore)\b.*$/gm, '//'));
 }
 
-const ranges = marked.map((m) => `${m.name}:${m.line}-${m.line}`);
+// Each marked line to the last line any of its mutants reaches (a mutant that spans lines,
+// a block or a call, is only run when its whole span is in range).
+const ranges = marked.map((m) => {
+  const end = Math.max(m.line, ...m.silenced.map((s) => s.location.end.line));
+  return `${m.name}:${m.line}-${end}`;
+});
 // The package's config with the marked lines alone to mutate, an incremental file that does
 // not exist (every mutant run afresh), vitest's related-file lookup off (in a copy of a copy,
 // Stryker's sandbox of this one, it finds no test for a mutated file), and the sandbox removed
@@ -121,7 +128,9 @@ for (const [path, file] of Object.entries(results.files)) {
 }
 let surviving = 0;
 let unseen = 0;
+const found = [];
 for (const mark of marked) {
+  const source = readFileSync(join(root, mark.name), 'utf8');
   console.log(`${mark.name}:${mark.line} (${mark.silenced[0].statusReason})`);
   for (const m of mark.silenced) {
     const key = `${mark.name}:${m.location.start.line}:${m.location.start.column}|${m.mutatorName}|${m.replacement}`;
@@ -134,6 +143,12 @@ for (const mark of marked) {
           : `${s}: the mark's reason must hold for it`;
     if (s === 'survived' || s === 'noCoverage') surviving++;
     if (s === undefined) unseen++;
+    found.push({
+      file: mark.name,
+      text: lineText(source, m.location.start.line),
+      mutant: m,
+      status: s === undefined ? 'notRun' : s,
+    });
     console.log(`   ${m.location.start.column} ${m.mutatorName} \`${m.replacement}\`: ${verdict}`);
   }
 }
@@ -141,4 +156,6 @@ const total = marked.reduce((n, m) => n + m.silenced.length, 0);
 console.log(
   `mutation-siblings: ${total} marked mutants, ${surviving} survive without their marks, ${total - surviving - unseen} killed, ${unseen} not run`,
 );
+writeFileSync(join(root, SIBLINGS_FILE), recordText(found));
+console.log(`mutation-siblings: wrote ${SIBLINGS_FILE}: commit it with the results`);
 if (!keep) rmSync(copy, { recursive: true, force: true });

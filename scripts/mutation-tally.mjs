@@ -5,6 +5,7 @@
  * Pure functions of the report, so the gate's tests can hand them one.
  */
 import { ruleOf } from './mutation-rules.mjs';
+import { lineText, siblingKey } from './mutation-siblings-record.mjs';
 
 /** The statuses the gate prints, in order, from Stryker's. */
 export const STATUSES = [
@@ -49,26 +50,39 @@ function counts() {
  * Tallies the report: `areas` are `{ name, test(file), threshold }`, the first that matches a
  * file wins. Returns the counts per area (and its survivors), the equivalent mutants (one entry
  * per mutant, in file and place order), the excluded ones per rule, the marked lines' other
- * mutants that are not detected, and the marks that silence more than one mutant of a mutator.
+ * mutants that are not detected, the marks that silence more than one mutant of a mutator, and
+ * of those the mutants that no siblings run has checked.
  *
- * @param {{ name: string, mutants: any[] }[]} files the report's files, names relative
+ * `siblings` is the package's record of a run without the marks (mutation-siblings-record.mjs):
+ * a marked mutant it found killed (or timed out) counts as such, not as equivalent.
+ *
+ * @param {{ name: string, mutants: any[], source?: string }[]} files the report's files, names
+ *   relative, with their source (Stryker's report holds it) where records are to be read
  * @param {{ name: string, test: (file: string) => boolean, threshold: number }[]} areas
+ * @param {ReadonlyMap<string, string>} [siblings]
  */
-export function tally(files, areas) {
+export function tally(files, areas, siblings = new Map()) {
   const tallies = areas.map((area) => ({ ...area, counts: counts(), survivors: [] }));
   const equivalent = [];
   /** @type {Map<string, { rule: { name: string, reason: string }, count: number }>} */
   const excluded = new Map();
   const unplaced = [];
   const lines = new Map();
-  for (const { name, mutants } of [...files].sort((a, b) => compareNames(a.name, b.name))) {
+  for (const { name, mutants, source } of [...files].sort((a, b) => compareNames(a.name, b.name))) {
     const area = tallies.find((a) => a.test(name));
     if (!area) {
       unplaced.push(name);
       continue;
     }
     for (const m of [...mutants].sort(byPlace)) {
-      const { status, rule } = classify(m);
+      const classified = classify(m);
+      const { rule } = classified;
+      const marked = classified.status === 'equivalent';
+      const text = source === undefined ? undefined : lineText(source, m.location.start.line);
+      const sibling =
+        marked && text !== undefined ? siblings.get(siblingKey(name, text, m)) : undefined;
+      // A marked mutant the siblings run killed is counted as what it is.
+      const status = sibling === 'killed' || sibling === 'timeout' ? sibling : classified.status;
       const where = `${name}:${m.location.start.line}:${m.location.start.column}`;
       const entry = { where, mutator: m.mutatorName, replacement: m.replacement ?? '', status };
       area.counts[status]++;
@@ -82,34 +96,42 @@ export function tally(files, areas) {
       if (status === 'equivalent') equivalent.push({ ...entry, reason: m.statusReason ?? '' });
       const line = `${name}:${m.location.start.line}`;
       if (!lines.has(line)) lines.set(line, []);
-      lines.get(line).push(entry);
+      lines.get(line).push({ ...entry, marked, sibling });
     }
   }
   return { areas: tallies, equivalent, excluded, unplaced, ...markedLines(lines) };
 }
 
 /**
- * On each line that holds a marked (equivalent) mutant: the other mutators' mutants that are
- * not detected (a mark silences only its own mutators, so these must be killed), and the
- * mutators whose mark silences more than one mutant there (siblings a reviewer checks: the
- * mark's reason may hold for one and not the other).
+ * On each line that holds a marked mutant: the other mutators' mutants that are not detected (a
+ * mark silences only its own mutators, so these must be killed), the mutators whose mark
+ * silences more than one mutant there (the mark's reason may hold for one and not the other),
+ * and of those the mutants no siblings run has a record of (the gate fails on them), and how
+ * many marked mutants the siblings run found killed.
  */
 function markedLines(lines) {
   const unkilledBesideMarks = [];
   const sharedMarks = [];
+  const uncheckedSiblings = [];
+  let killedSiblings = 0;
   for (const [line, entries] of lines) {
-    const marked = entries.filter((e) => e.status === 'equivalent');
+    const marked = entries.filter((e) => e.marked);
     if (marked.length === 0) continue;
     const mutators = new Set(marked.map((e) => e.mutator));
     for (const e of entries) {
       if (!mutators.has(e.mutator) && UNDETECTED.has(e.status)) unkilledBesideMarks.push(e);
     }
+    for (const e of marked) if (e.status !== 'equivalent') killedSiblings++;
     for (const mutator of mutators) {
-      const count = marked.filter((e) => e.mutator === mutator).length;
-      if (count > 1) sharedMarks.push({ line, mutator, count });
+      const silenced = marked.filter((e) => e.mutator === mutator);
+      if (silenced.length < 2) continue;
+      sharedMarks.push({ line, mutator, count: silenced.length });
+      uncheckedSiblings.push(
+        ...silenced.filter((e) => e.sibling === undefined || e.sibling === 'notRun'),
+      );
     }
   }
-  return { unkilledBesideMarks, sharedMarks };
+  return { unkilledBesideMarks, sharedMarks, uncheckedSiblings, killedSiblings };
 }
 
 /** An area's score as Stryker counts it: detected over detected and undetected, in %. */
