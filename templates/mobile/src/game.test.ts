@@ -131,16 +131,17 @@ describe('pressCapButton', () => {
       const b = {
         dataset: { fps },
         pressed: '',
-        setAttribute(_name: string, value: string) {
-          b.pressed = value;
+        setAttribute(name: string, value: string) {
+          b.pressed = `${name}=${value}`;
         },
       };
       return b satisfies CapButton;
     };
     const buttons = [button('30'), button('60'), button(undefined)];
     pressCapButton(buttons, 60);
-    expect(buttons.map((b) => b.pressed)).toEqual(['false', 'true', 'false']);
+    const pressed = (...values: string[]) => values.map((v) => `aria-pressed=${v}`);
+    expect(buttons.map((b) => b.pressed)).toEqual(pressed('false', 'true', 'false'));
     pressCapButton(buttons, 30);
-    expect(buttons.map((b) => b.pressed)).toEqual(['true', 'false', 'false']);
+    expect(buttons.map((b) => b.pressed)).toEqual(pressed('true', 'false', 'false'));
   });
 });
