@@ -19,85 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mutantsMarkdown } from './mutants-md.mjs';
-import { mutant } from './mutation-fixtures.mjs';
+import { record, SOURCE, sample } from './mutation-fixtures.mjs';
 import { REPO_ROOT } from './mutation-incremental.mjs';
 import { ruleMessage, ruleNamed, ruleOf, strykerPlugins } from './mutation-rules.mjs';
-import { readSiblings, recordText, siblingKey } from './mutation-siblings-record.mjs';
 import { tally } from './mutation-tally.mjs';
 
 const look = ruleMessage(ruleNamed('look'));
 const AREAS = [{ name: 'src/', test: (f) => f.startsWith('src/'), threshold: 85 }];
-
-/** One file: a marked line 10 (two EqualityOperator mutants), its other mutators, a rule's. */
-function sample(besideMark = 'Killed') {
-  return [
-    {
-      name: 'src/a.ts',
-      mutants: [
-        mutant(1, 10, 21, 'EqualityOperator', 'i <= n', 'Ignored', 'past the end'),
-        mutant(2, 10, 21, 'EqualityOperator', 'i >= n', 'Ignored', 'past the end'),
-        mutant(3, 10, 21, 'ConditionalExpression', 'false', besideMark),
-        mutant(4, 12, 9, 'ConditionalExpression', 'false', 'Ignored', 'zero moves nothing'),
-        mutant(5, 12, 20, 'ConditionalExpression', 'false', 'Ignored', 'zero moves nothing'),
-        mutant(6, 14, 3, 'StringLiteral', '""', 'Ignored', look),
-        mutant(
-          7,
-          15,
-          3,
-          'StringLiteral',
-          '""',
-          'Ignored',
-          'Ignored because of excluded mutation "StringLiteral"',
-        ),
-        mutant(8, 16, 3, 'BlockStatement', '{}', 'Survived'),
-        mutant(9, 17, 3, 'BlockStatement', '{}', 'Timeout'),
-      ],
-    },
-  ];
-}
-
-/** The source of sample()'s file: its marked lines 10 and 12 as they read. */
-const SOURCE = [
-  ...Array(9).fill(''),
-  '  for (let i = 0; i < n; i++) {',
-  '',
-  '  if (a && b) move();',
-].join('\n');
-
-/** sample() with its file's source, as Stryker's report holds it. */
-const withSource = (files) => files.map((f) => ({ ...f, source: SOURCE }));
-
-/**
- * A siblings record (mutation-siblings-record.mjs) of sample()'s four marked mutants: what a run
- * without their marks made of each (ids 1, 2, 4, 5), survived unless `statuses` says otherwise.
- */
-function record(statuses = {}, text = (line) => SOURCE.split('\n')[line - 1]) {
-  const marked = sample()[0].mutants.filter(
-    (m) => m.statusReason && !m.statusReason.includes('excluded'),
-  );
-  return recordText(
-    marked
-      .filter((m) => !m.statusReason.startsWith('Ignored because'))
-      .map((m) => ({
-        file: 'src/a.ts',
-        text: text(m.location.start.line),
-        mutant: m,
-        status: statuses[m.id] ?? 'survived',
-      })),
-  );
-}
-
-/** A record's text as the lookup the gate reads. */
-function lookup(text) {
-  const dir = mkdtempSync(join(tmpdir(), 'siblings-'));
-  try {
-    mkdirSync(join(dir, 'mutation'));
-    writeFileSync(join(dir, 'mutation/siblings.json'), text);
-    return readSiblings(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('the exclusion rules', () => {
   it('are named, with a reason, and an unknown name is refused naming it', () => {
@@ -192,62 +120,6 @@ describe('tally', () => {
       { line: 'src/a.ts:10', mutator: 'EqualityOperator', count: 2 },
       { line: 'src/a.ts:12', mutator: 'ConditionalExpression', count: 2 },
     ]);
-  });
-});
-
-describe('the siblings record', () => {
-  const unchecked = (result) => result.uncheckedSiblings.map((e) => `${e.where} ${e.replacement}`);
-
-  it('is missing: every mutant of a shared mark is unchecked', () => {
-    expect(unchecked(tally(withSource(sample()), AREAS))).toEqual([
-      'src/a.ts:10:21 i <= n',
-      'src/a.ts:10:21 i >= n',
-      'src/a.ts:12:9 false',
-      'src/a.ts:12:20 false',
-    ]);
-  });
-
-  it('holds each: none unchecked, survivors stay equivalent, the killed ones count as killed', () => {
-    const result = tally(
-      withSource(sample()),
-      AREAS,
-      lookup(record({ 2: 'killed', 5: 'timeout' })),
-    );
-    expect(unchecked(result)).toEqual([]);
-    expect(result.killedSiblings).toBe(2);
-    expect(result.areas[0].counts).toMatchObject({ killed: 2, timeout: 2, equivalent: 2 });
-    expect(result.equivalent.map((e) => e.replacement)).toEqual(['i <= n', 'false']);
-  });
-
-  it('made before a line changed, or with a mutant it could not run, leaves those unchecked', () => {
-    const stale = record({}, (line) =>
-      line === 12 ? '  if (a || b) move();' : SOURCE.split('\n')[line - 1],
-    );
-    expect(unchecked(tally(withSource(sample()), AREAS, lookup(stale)))).toEqual([
-      'src/a.ts:12:9 false',
-      'src/a.ts:12:20 false',
-    ]);
-    const notRun = record({ 1: 'notRun' });
-    expect(unchecked(tally(withSource(sample()), AREAS, lookup(notRun)))).toEqual([
-      'src/a.ts:10:21 i <= n',
-    ]);
-  });
-
-  it('is written in one order whatever the run, and refuses a status it does not know', () => {
-    const m = sample()[0].mutants[0];
-    const a = { file: 'src/a.ts', text: ' x ', mutant: m, status: 'killed' };
-    const b = { file: 'src/b.ts', text: 'y', mutant: m, status: 'survived' };
-    expect(recordText([b, a])).toBe(recordText([a, b]));
-    expect(JSON.parse(recordText([a]))[0]).toEqual({
-      file: 'src/a.ts',
-      text: 'x',
-      column: 21,
-      mutator: 'EqualityOperator',
-      replacement: 'i <= n',
-      status: 'killed',
-    });
-    expect(() => recordText([{ ...a, status: 'Killed' }])).toThrow(/got Killed/);
-    expect(lookup(recordText([a])).get(siblingKey('src/a.ts', 'x', m))).toBe('killed');
   });
 });
 
