@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { firefoxOrSkip, startVirtualDisplay, type VirtualDisplay } from '@loop/core/e2e';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 /**
- * Firefox for the tests that must hold in a second engine: Debian's `firefox-esr`, driven over
- * WebDriver BiDi by puppeteer-core (Playwright drives only its own patched Firefox builds).
- * Headless Firefox has no WebGL on a machine without a GPU, so it runs headful on a virtual
- * display: an Xvfb server started here and stopped with the browser, where Mesa's software
- * renderer draws WebGL. FIREFOX_PATH points at another Firefox.
+ * Firefox for the tests that must hold in a second engine: Debian's `firefox-esr` (or
+ * FIREFOX_PATH), driven over WebDriver BiDi by puppeteer-core (Playwright drives only its own
+ * patched Firefox builds). Headless Firefox has no WebGL on a machine without a GPU, so it runs
+ * headful on a virtual display: `startVirtualDisplay` of `@loop/core/e2e`, the Xvfb every
+ * template's Firefox test uses too, started here and stopped with the browser, where Mesa's
+ * software renderer draws WebGL. Finding both is `firefoxOrSkip`'s, which in this monorepo fails
+ * with what to install rather than skipping.
  */
-
-export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** A Firefox on its own virtual display, and how to end both. */
 export interface Firefox {
@@ -18,56 +17,30 @@ export interface Firefox {
   close: () => Promise<void>;
 }
 
-/**
- * Starts Xvfb on the first free display (it writes the number it took to the pipe named by
- * `-displayfd`, so two runs never collide) and resolves with the display's name.
- */
-function startDisplay(): Promise<{ display: string; server: ChildProcess }> {
-  const server = spawn(
-    'Xvfb',
-    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    server.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk;
-    });
-    server.once('error', (e) => reject(new Error(`Xvfb did not start (${e.message})`)));
-    server.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.trim()}`)));
-    (server.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('\n')) resolve({ display: `:${out.trim()}`, server });
-    });
-  });
-}
-
-/** Launches Firefox headful on a fresh virtual display. */
+/** Launches Firefox headful on a fresh virtual display (on Linux; macOS and Windows need none). */
 export async function launchFirefox(): Promise<Firefox> {
-  if (!existsSync(firefoxPath)) {
-    throw new Error(
-      `No Firefox at ${firefoxPath}: apt-get install firefox-esr xvfb (npm test does it in CI), or set FIREFOX_PATH`,
-    );
-  }
-  const { display, server } = await startDisplay();
+  const tools = firefoxOrSkip('the gallery’s Firefox tests');
+  // In the monorepo firefoxOrSkip throws rather than skip; this is for the type checker.
+  if (tools === undefined) throw new Error('no Firefox or no Xvfb: see the line above');
+  const screen: VirtualDisplay | undefined =
+    tools.xvfb === undefined ? undefined : await startVirtualDisplay(tools.xvfb);
   try {
     const browser = await puppeteer.launch({
       browser: 'firefox',
-      executablePath: firefoxPath,
+      executablePath: tools.firefox,
       headless: false,
       defaultViewport: { width: 1280, height: 800 },
-      env: { ...process.env, DISPLAY: display },
+      env: screen ? { ...process.env, DISPLAY: screen.display } : process.env,
     });
     return {
       browser,
       close: async () => {
         await browser.close().catch(() => undefined);
-        server.kill();
+        screen?.close();
       },
     };
   } catch (error) {
-    server.kill();
+    screen?.close();
     throw error;
   }
 }
