@@ -8,9 +8,10 @@ const words = new Uint32Array(scratch.buffer);
  * bits in, the same hash out. Neither the seed nor the hash is passed or returned, because a
  * number outside V8's small-integer range (a hash is, half the time) is boxed into a new heap
  * number when it crosses a call that is not inlined: an allocation per call, which a session
- * hashing every tick cannot afford.
+ * hashing every tick cannot afford. Doubles only (a caller copies other arrays into one first):
+ * read from typed arrays of many kinds, the loop's loads go generic and box each fraction.
  */
-export function hashInto(values: ArrayLike<number>, out: Uint32Array, at: number): void {
+export function hashInto(values: Float64Array, out: Uint32Array, at: number): void {
   let h = out[at]!;
   const n = values.length;
   for (let i = 0; i < n; i++) {

@@ -45,6 +45,14 @@ export class StateHistory {
   #snapshots: Uint8Array[];
   #snapshotViews: Uint8Array[];
   readonly #scratch = new Float64Array(1);
+  /**
+   * Each part's values as doubles (views of one buffer, made once), and the part hashes: what
+   * is hashed. The hash reads a Float64Array only: read from arrays of many kinds (a game's
+   * Int32Array, Float32Array, Uint8Array parts), one function's element loads go generic in V8
+   * past four kinds, and a generic load of a fraction boxes it, an allocation per element.
+   */
+  readonly #wide: Float64Array[];
+  readonly #wideHashes: Float64Array;
 
   constructor(game: RollbackGame, slots: number) {
     this.slots = slots;
@@ -68,6 +76,10 @@ export class StateHistory {
       ? Array.from({ length: slots }, () => new Uint8Array(OPAQUE_START_BYTES))
       : [];
     this.#snapshotViews = this.#snapshots.slice();
+    const widest = Math.max(0, ...game.parts.map((part) => part.array.length));
+    const wide = new Float64Array(widest);
+    this.#wide = game.parts.map((part) => wide.subarray(0, part.array.length));
+    this.#wideHashes = new Float64Array(this.parts);
   }
 
   /** The slot of `tick` in the ring. */
@@ -89,11 +101,14 @@ export class StateHistory {
     const parts = this.#game.parts;
     const hashes = this.liveHashes;
     for (let p = 0; p < parts.length; p++) {
+      const wide = this.#wide[p]!;
+      wide.set(parts[p]!.array);
       hashes[p] = 0;
-      hashInto(parts[p]!.array, hashes, p);
+      hashInto(wide, hashes, p);
     }
+    this.#wideHashes.set(hashes);
     this.liveTotal[0] = 0;
-    hashInto(hashes, this.liveTotal, 0);
+    hashInto(this.#wideHashes, this.liveTotal, 0);
     const own = this.#game.checksum;
     if (own !== undefined) {
       this.liveGameSum[0] = own.call(this.#game);

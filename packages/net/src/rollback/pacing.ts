@@ -17,14 +17,17 @@ export function canStep(core: SessionCore): boolean {
   );
 }
 
-/** Ticks the peer furthest ahead is estimated to be ahead of this one now. */
-export function behind(core: SessionCore): number {
-  let most = 0;
+/**
+ * Whether some peer is estimated to be `ticks` or more ahead of this one now. A yes or no, not
+ * the distance: a fractional number of ticks returned from a call is boxed into a new heap
+ * number, an allocation per update.
+ */
+export function behindBy(core: SessionCore, ticks: number): boolean {
   for (let p = 0; p < core.o.players; p++) {
     if (!core.members.playing(p) || core.peers.frames[p]! < 0) continue;
-    most = Math.max(most, core.peers.estimated[p]! - core.sim.frame);
+    if (core.peers.estimated[p]! - core.sim.frame >= ticks) return true;
   }
-  return most;
+  return false;
 }
 
 /** Whether this peer is ahead of some peer by more than a tick on average: then it skips this one. */

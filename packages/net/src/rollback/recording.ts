@@ -11,10 +11,18 @@ import type { Simulation } from './simulation.js';
  * same ticks is the same, and {@link replayMatch} plays one back with the game's own step and
  * checks each checksum. Rows grow the recorder's arrays by doubling (amortized, not per tick);
  * a session records only when asked to (`record: true`).
+ *
+ * The checksums are kept here, in a Uint32Array of their own, and put into the recording when
+ * it is asked for: a checksum is above V8's small integers half the time, and handed to
+ * `Recorder.hash` (or returned from the history) it would be boxed into a new heap number
+ * whenever the call is not inlined, an allocation per tick.
  */
 export class MatchRecorder {
   readonly recorder: Recorder;
   readonly #row: Float64Array;
+  /** The checksum after each tick recorded since the keyframe, in order. */
+  #hashes = new Uint32Array(256);
+  #count = 0;
 
   constructor(
     readonly players: number,
@@ -30,10 +38,14 @@ export class MatchRecorder {
   start(state: Uint8Array): void {
     this.recorder.clear();
     this.recorder.keyframe(state);
+    this.#count = 0;
   }
 
-  /** Records confirmed tick `tick`: its inputs from `sim`, and the checksum of the state after it. */
-  record(sim: Simulation, tick: number, checksum: number): void {
+  /**
+   * Records confirmed tick `tick`: its inputs from `sim`, and the checksum of the state after
+   * it, from `sim`'s history (which must still hold the state of tick + 1).
+   */
+  record(sim: Simulation, tick: number): void {
     const row = this.#row;
     row[0] = tick;
     let present = 0;
@@ -45,12 +57,21 @@ export class MatchRecorder {
       if (inputs.presentAt(tick)) present |= 1 << p;
     }
     row[1] = present;
-    this.recorder.record(row).hash(checksum);
+    this.recorder.record(row);
+    if (this.#count === this.#hashes.length) {
+      const grown = new Uint32Array(this.#count * 2);
+      grown.set(this.#hashes);
+      this.#hashes = grown;
+    }
+    const history = sim.history;
+    this.#hashes[this.#count++] = history.totals[history.slotOf(tick + 1)]!;
   }
 
-  /** The recording so far (a copy). */
+  /** The recording so far (a copy), every tick with its checksum. */
   recording(): Recording {
-    return this.recorder.recording();
+    const recording = this.recorder.recording();
+    recording.hashes.set(this.#hashes.subarray(0, recording.hashes.length));
+    return recording;
   }
 }
 

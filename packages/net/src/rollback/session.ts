@@ -4,7 +4,7 @@ import { DesyncError, type DesyncReport } from './desync.js';
 import { JOIN_RESEND_MS } from './join.js';
 import { agreeLeaves, answerJoin, dropSilent, hostAbsence, takeState } from './leave-join.js';
 import { type RollbackOptions, resolveRollbackOptions } from './options.js';
-import { behind, canStep, shouldSkip } from './pacing.js';
+import { behindBy, canStep, shouldSkip } from './pacing.js';
 import { MSG_RB_INPUT, MSG_RB_JOIN, MSG_RB_STATE } from './packet.js';
 import { receivePacket } from './receive.js';
 import { sendJoin, sendPackets } from './send.js';
@@ -175,20 +175,22 @@ export class RollbackSession {
     return true;
   }
 
-  #maxRtt(): number {
+  /** The input delay the round trip calls for now: the longest round trip of the players playing. */
+  #targetDelay(): number {
     const core = this.#core;
+    const o = core.o;
     let rtt = Number.NaN;
-    for (let p = 0; p < core.o.players; p++) {
+    for (let p = 0; p < o.players; p++) {
       const r = core.peers.rtts[p]!;
       if (core.members.playing(p) && !(r <= rtt)) rtt = r;
     }
-    return rtt;
+    return chooseDelay(rtt, o.timestep, o.minDelay, o.maxDelay);
   }
 
   #start(): void {
     const core = this.#core;
     const o = core.o;
-    core.delay = chooseDelay(this.#maxRtt(), o.timestep, o.minDelay, o.maxDelay);
+    core.delay = this.#targetDelay();
     for (let t = 0; t < core.delay; t++) core.sim.put(o.local, t, core.sim.zeros, 0, true);
     core.nextInput = core.delay;
     core.state = 'running';
@@ -209,7 +211,7 @@ export class RollbackSession {
     else {
       this.#advance();
       steps = 1;
-      if (behind(core) >= CATCH_UP_BEHIND && canStep(core)) {
+      if (behindBy(core, CATCH_UP_BEHIND) && canStep(core)) {
         this.#advance();
         steps = 2;
         core.counts.caughtUp++;
@@ -244,9 +246,12 @@ export class RollbackSession {
       if (!core.members.playing(p) || peers.frames[p]! < 0) continue;
       peers.advantage[p]!.add(peers.estimated[p]! - sim.frame, peers.remoteAdvantage[p]!);
     }
+    // Worked out every tick, used every DELAY_INTERVAL: code run once a second stays in V8's
+    // interpreter, which boxes every fractional number it computes (an allocation each); run
+    // every tick, it is optimized with the rest of the tick and allocates nothing.
+    const target = this.#targetDelay();
     if (++core.sinceDelay >= DELAY_INTERVAL) {
       core.sinceDelay = 0;
-      const target = chooseDelay(this.#maxRtt(), o.timestep, o.minDelay, o.maxDelay);
       core.delay += Math.sign(target - core.delay);
     }
   }
@@ -259,7 +264,7 @@ export class RollbackSession {
     const history = core.sim.history;
     const interval = core.o.checksumInterval;
     for (let t = before; t < after; t++) {
-      core.recorder?.record(core.sim, t, history.checksum(t + 1));
+      core.recorder?.record(core.sim, t);
       if ((t + 1) % interval === 0) core.checksums.add(t + 1, history);
     }
   }

@@ -200,7 +200,7 @@ export class SpectatorSession {
     const steps = Math.min(waiting, waiting > 2 ? this.#maxSteps : 1);
     for (let i = 0; i < steps; i++) {
       sim.advance();
-      this.#recorder?.record(sim, sim.frame - 1, sim.history.checksum(sim.frame));
+      this.#recorder?.record(sim, sim.frame - 1);
     }
     const next = this.#received();
     this.#ack[0] = next;
