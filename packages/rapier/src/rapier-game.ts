@@ -57,9 +57,12 @@ export abstract class RapierGame<W extends WorldLike> {
     this.replays = new InstantReplay(this, replay);
   }
 
-  /** Milliseconds of the game's own stepping so far, for the overlay: 0 unless a game counts it. */
+  /**
+   * Milliseconds of the game's stepping so far, for the overlay: Rapier's steps taken through
+   * {@link WorldState.step}. A game that times more of its step overrides it.
+   */
   get stepMsTotal(): number {
-    return 0;
+    return this.state.stepMsTotal;
   }
 
   /**

@@ -30,8 +30,12 @@ export interface BodyLike {
   rotation(target?: QuaternionLike): QuaternionLike;
 }
 
-/** A Rapier world, as far as poses, snapshots and freeing go. */
+/** A Rapier world, as far as stepping, poses, snapshots and freeing go. */
 export interface WorldLike<B extends BodyLike = BodyLike> {
+  /** Seconds the next `step()` advances: set to the loop's fixed dt before each step. */
+  timestep: number;
+  /** Advances the world by `timestep`. */
+  step(): void;
   /** The set of every body: its size is how a restored world is first checked. */
   readonly bodies: { len(): number };
   /** Calls `f` for every body Rapier simulated in the last step (the sleeping ones skipped). */

@@ -1,6 +1,6 @@
 import RAPIER from '@dimforge/rapier3d';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Poses } from './poses.js';
 import { check } from './test-support/seed.js';
 import { addBox, boxWorld } from './test-support/world.js';
@@ -83,5 +83,29 @@ describe('WorldState', () => {
       ),
       15,
     );
+  });
+});
+
+describe('WorldState.step', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('steps the world once by exactly dt and adds up the time Rapier’s step takes, measured around it', () => {
+    let now = 100;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const state = boxWorld(2);
+    const world = state.world;
+    const step = world.step.bind(world);
+    const timesteps: number[] = [];
+    world.step = () => {
+      timesteps.push(world.timestep);
+      now += 3; // each of Rapier's steps takes 3 ms on this clock
+      step();
+    };
+    state.step(1 / 60);
+    now += 50; // time outside the step is not the physics'
+    state.step(1 / 30);
+    expect(state.stepMsTotal).toBe(6);
+    expect(timesteps).toEqual([Math.fround(1 / 60), Math.fround(1 / 30)]); // Rapier keeps an f32
+    state.free();
   });
 });

@@ -1,5 +1,6 @@
+import { InstantReplay } from '@loop/core/replay';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstStatus, type ReplayStatus } from '../replay-status.js';
+import { firstStatus, type ReplayStatus, statusOf } from '../replay-status.js';
 import { pickedFile, ReplayPanel, replayStatusText } from './replay-panel.js';
 
 /** A stand-in for the `#replay` line (Node has no DOM): the fields the panel writes. */
@@ -94,6 +95,35 @@ describe('ReplayPanel.refresh', () => {
     panel.source = status({ phase: 'matched', changes: 2, matched: 5 });
     panel.refresh();
     expect(line.textContent).toBe('replay matched 5 ticks');
+  });
+});
+
+/** A game's InstantReplay (a state of no bytes): what `statusOf` reads on the main thread. */
+function instantReplay(instantSeconds?: number): InstantReplay {
+  const game = { saveState: () => new Uint8Array(1), loadState() {} };
+  return new InstantReplay(game, { build: 'panel', timestep: 1000 / 60, instantSeconds });
+}
+
+describe('ReplayPanel on a game’s InstantReplay', () => {
+  it('says how long an instant replay is as configured, not a fixed 10 s', () => {
+    const { line, panel } = panelOf(statusOf(instantReplay(1.5)));
+    panel.refresh();
+    expect(line.textContent).toBe('recording: 0 ticks so far. R replays the last 1.5 s.');
+    expect(line.dataset.replay).toBe('recording');
+  });
+
+  it('shows a file that cannot even be read, instead of an unhandled rejection', async () => {
+    const replays = instantReplay();
+    const { line, panel } = panelOf(statusOf(replays));
+    const file = { arrayBuffer: () => Promise.reject(new Error('the file went away')) };
+    const load = panel.load(
+      file as unknown as File,
+      (b) => replays.load(b),
+      (e) => replays.refuse(e),
+    );
+    await expect(load).resolves.toBeUndefined();
+    expect(line.dataset.replay).toBe('error');
+    expect(line.textContent).toBe('cannot replay this file: the file went away');
   });
 });
 

@@ -7,3 +7,12 @@ declare module '*?inline' {
   const data: string;
   export default data;
 }
+/** The game's loader that rapierWasm() serves (src/vite/rapier-wasm.ts). */
+declare module 'virtual:rapier-wasm' {
+  // RapierLoader of src/wasm-loader.ts (an ambient module cannot import a relative path).
+  export const loadRapier: (
+    onProgress?: (loaded: number, total: number) => void,
+    source?: () => Promise<Response>,
+  ) => Promise<void>;
+  export const RAPIER_WASM_BYTES: number;
+}

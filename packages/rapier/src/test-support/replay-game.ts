@@ -11,14 +11,9 @@ export class BoxGame extends RapierGame<RAPIER.World> {
   /** Where a teleport puts a body: x, y. */
   readonly teleportTo = [3, 6];
   private readonly push = { x: 0, y: 0, z: 0 };
-  private ms = 0;
 
   constructor(boxes = 4, timestep = 1000 / 60) {
     super(boxWorld(boxes, 0.1), 2, { build: 'box-game', timestep, keyframeSeconds: 0.5 });
-  }
-
-  override get stepMsTotal(): number {
-    return this.ms;
   }
 
   protected act(dt: number, controls: Float64Array): void {
@@ -26,11 +21,7 @@ export class BoxGame extends RapierGame<RAPIER.World> {
     this.push.x = controls[0]!;
     this.push.y = 0;
     bodies[0]!.applyImpulse(this.push, true);
-    const world = this.state.world;
-    world.timestep = dt;
-    const start = performance.now();
-    world.step();
-    this.ms += performance.now() - start;
+    this.state.step(dt);
   }
 
   protected override settle(_dt: number, controls: Float64Array): void {

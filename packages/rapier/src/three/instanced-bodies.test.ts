@@ -40,6 +40,36 @@ describe('InstancedBodies', () => {
     }
   });
 
+  it('writes the blend at alpha, not the current pose: a body moved and turned a quarter in a step, halfway', () => {
+    // A ball (body 0, drawn apart) and two boxes; box 1 moved from (1, .25, 1) to (2, .25, 1)
+    // and turned a quarter about z in the last step.
+    const poses = new Poses(3);
+    const p = poses.positions.current;
+    p.set([0, 1, 0, 1, 0.25, 1, -1, 0.25, -1]);
+    poses.orientations.current.set([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    poses.save();
+    p.set([4, 3, 0, 2, 0.25, 1, -1, 0.25, -1]);
+    const half = Math.SQRT1_2;
+    poses.orientations.current.set([0, half, 0, half, 0, 0, half, half, 0, 0, 0, 1]);
+    poses.blend(0.5);
+    const boxes = new InstancedBodies(mesh(poses.count - 1), poses, 1);
+    boxes.update();
+    const matrix = new Matrix4();
+    const position = new Vector3();
+    const rotation = new Quaternion();
+    const scale = new Vector3();
+    boxes.mesh.getMatrixAt(0, matrix); // instance 0 is body 1
+    matrix.decompose(position, rotation, scale);
+    expect(position.distanceTo(new Vector3(1.5, 0.25, 1))).toBeLessThan(1e-6);
+    const halfway = new Quaternion().slerpQuaternions(
+      new Quaternion(),
+      new Quaternion(0, 0, Math.SQRT1_2, Math.SQRT1_2),
+      0.5,
+    );
+    expect(Math.abs(rotation.dot(halfway))).toBeCloseTo(1, 6);
+    expect(boxes.mesh.count).toBe(poses.count - 1);
+  });
+
   it('makes the mesh dynamic and never culled, and refuses a run past the bodies', () => {
     const poses = new Poses(3);
     const all = new InstancedBodies(mesh(3), poses);

@@ -82,6 +82,10 @@ describe('rapierGameConfig', () => {
   function rapierGame(): string {
     const root = game(SOURCE, VERSIONS);
     writeFileSync(join(root, 'node_modules/@dimforge/rapier3d/rapier_wasm3d_bg.wasm'), '12345');
+    // The glue modules the loader imports (only their paths are read here).
+    for (const file of ['rapier_wasm3d.js', 'rapier_wasm3d_bg.js']) {
+      writeFileSync(join(root, 'node_modules/@dimforge/rapier3d', file), '');
+    }
     return root;
   }
 
@@ -116,7 +120,9 @@ describe('rapierGameConfig', () => {
     const other = '@dimforge/rapier3d-deterministic';
     mkdirSync(join(root, 'node_modules', other));
     writeFileSync(join(root, 'node_modules', other, 'package.json'), '{"version":"0.21.0"}');
-    writeFileSync(join(root, 'node_modules', other, 'rapier_wasm3d_bg.wasm'), '1');
+    for (const file of ['rapier_wasm3d_bg.wasm', 'rapier_wasm3d.js', 'rapier_wasm3d_bg.js']) {
+      writeFileSync(join(root, 'node_modules', other, file), '1');
+    }
     const deps = [other, '@loop/core', '@loop/rapier'];
     expect(rapierGameConfig({ root: url, package: other }).define).toEqual({
       __BUILD__: JSON.stringify(buildId({ root, dependencies: deps })),

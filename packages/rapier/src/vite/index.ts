@@ -1,7 +1,8 @@
 /**
  * `@loop/rapier/vite`: the build side of a Rapier game made with Vite. `rapierGameConfig()` is
  * the whole config such a game starts from; beneath it `rapierWasm()` serves Rapier's
- * WebAssembly as a file of its own for the loader of `@loop/rapier` (`wasmLoader`), `ISOLATION`
+ * WebAssembly as a file of its own and the game's loader of it (`virtual:rapier-wasm`, the
+ * `wasmLoader` of `@loop/rapier` for that file), `ISOLATION`
  * holds the two headers that give a page SharedArrayBuffer for worker mode, and `buildId()`
  * hashes the game's source and versions for its recordings; `rapierTestConfig()` (its `tests`
  * option) sets up the game's tests, unit and end-to-end apart, and `vendorChunks()` (its `chunks`
@@ -17,5 +18,5 @@ export {
   rapierGameConfig,
   rapierTestConfig,
 } from './game-config.js';
-export { ISOLATION, type RapierWasmOptions, rapierWasm } from './rapier-wasm.js';
+export { ISOLATION, RAPIER_LOADER, type RapierWasmOptions, rapierWasm } from './rapier-wasm.js';
 export { type ChunkGroup, type VendorChunk, vendorChunks } from './vendor-chunks.js';

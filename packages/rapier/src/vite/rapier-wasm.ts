@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
@@ -27,6 +28,16 @@ export interface RapierWasmOptions {
 
 /** The module that stands in for Rapier's `import * as wasm from './rapier_wasm3d_bg.wasm'`. */
 const DEFERRED = '\0rapier-wasm-deferred';
+/**
+ * The module a game imports its loader from: `import { loadRapier } from 'virtual:rapier-wasm'`
+ * (and `RAPIER_WASM_BYTES`, the file's size). Declare it once in the game's types:
+ * `declare module 'virtual:rapier-wasm' { export const loadRapier: RapierLoader; export const
+ * RAPIER_WASM_BYTES: number }`.
+ */
+export const RAPIER_LOADER = 'virtual:rapier-wasm';
+const LOADER = `\0${RAPIER_LOADER}`;
+/** The package's loader, by path (the same file `@loop/rapier` exports it from, built or not). */
+const WASM_LOADER = fileURLToPath(new URL('../wasm-loader', import.meta.url)).replaceAll('\\', '/');
 /** The WebAssembly file and the glue module that imports it, in every Rapier 3D build. */
 const WASM = 'rapier_wasm3d_bg.wasm';
 const GLUE = 'rapier_wasm3d.js';
@@ -44,13 +55,19 @@ const GLUE = 'rapier_wasm3d.js';
  * the import, behind a top-level await, so the page could neither count the bytes nor show
  * anything before they are in. Use it for the page and for the worker:
  * `plugins: [rapierWasm()]`, `worker: { plugins: () => [rapierWasm()] }`.
+ *
+ * It also serves the game's loader, {@link RAPIER_LOADER} (`virtual:rapier-wasm`): `loadRapier`,
+ * the `wasmLoader` of this build's file, made after Rapier's glue module ran, so a game imports
+ * it instead of writing the four imports in that order itself (the same for the page, the worker
+ * and the tests, which pass the bytes as a data: URL: `loadRapier(undefined, () => fetch(data))`).
  */
 export function rapierWasm(options: RapierWasmOptions = {}): Plugin {
   const name = options.package ?? '@dimforge/rapier3d';
   if (typeof name !== 'string' || name === '') {
     throw new RangeError(`rapierWasm package must be a package name, got ${String(name)}`);
   }
-  const bytes = statSync(wasmFile(name, options.root)).size;
+  const files = rapierFiles(name, options.root);
+  const bytes = statSync(files.wasm).size;
   return {
     name: 'rapier-wasm',
     enforce: 'pre',
@@ -62,11 +79,13 @@ export function rapierWasm(options: RapierWasmOptions = {}): Plugin {
       resolve: { alias: [{ find: new RegExp(`^${name}$`), replacement: `${name}/rapier.js` }] },
     }),
     resolveId(source, importer) {
+      if (source === RAPIER_LOADER) return LOADER;
       const from = importer?.split('?')[0]?.replaceAll('\\', '/') ?? '';
       if (source === `./${WASM}` && from.endsWith(`/${name}/${GLUE}`)) return DEFERRED;
       return undefined;
     },
     load(id) {
+      if (id === LOADER) return loaderModule(files, bytes);
       // Rapier's glue hands this (empty) namespace to __wbg_set_wasm; the loader sets the real
       // exports once the file is instantiated, before any of Rapier is called.
       return id === DEFERRED ? 'export {};' : undefined;
@@ -74,11 +93,39 @@ export function rapierWasm(options: RapierWasmOptions = {}): Plugin {
   };
 }
 
-/** Where a Rapier package's WebAssembly file is installed (it has no `exports` map to forbid it). */
-function wasmFile(name: string, root: string | undefined): string {
+/** The files of a Rapier build that its loader imports, by absolute path ('/' separated). */
+interface RapierFiles {
+  readonly wasm: string;
+  readonly glue: string;
+  readonly bindings: string;
+}
+
+/**
+ * The source of {@link RAPIER_LOADER}: Rapier's glue module first (it hands its bindings the
+ * empty stand-in when it runs, which must happen before the loader sets the real instance), then
+ * the loader of the file's URL with its size. The files by absolute path, found from the game's
+ * root as `import RAPIER from '@dimforge/rapier3d'` finds them: the very modules Rapier runs,
+ * wherever Vite's own root is.
+ */
+function loaderModule(files: RapierFiles, bytes: number): string {
+  const path = JSON.stringify;
+  return [
+    `import ${path(files.glue)};`,
+    `import * as bindings from ${path(files.bindings)};`,
+    `import url from ${path(`${files.wasm}?url`)};`,
+    `import { wasmLoader } from ${path(WASM_LOADER)};`,
+    `export const RAPIER_WASM_BYTES = ${bytes};`,
+    'export const loadRapier = wasmLoader({ url, bindings, bytes: RAPIER_WASM_BYTES });',
+  ].join('\n');
+}
+
+/** Where a Rapier package's files are installed (it has no `exports` map to forbid it). */
+function rapierFiles(name: string, root: string | undefined): RapierFiles {
   const from = root ?? join(process.cwd(), 'package.json');
+  const find = (file: string) =>
+    createRequire(from).resolve(`${name}/${file}`).replaceAll('\\', '/');
   try {
-    return createRequire(from).resolve(`${name}/${WASM}`);
+    return { wasm: find(WASM), glue: find(GLUE), bindings: find('rapier_wasm3d_bg.js') };
   } catch {
     throw new RangeError(`rapierWasm package ${name} is not installed where ${from} can see it`);
   }

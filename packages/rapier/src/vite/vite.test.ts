@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ISOLATION, rapierWasm } from './index.js';
+import { ISOLATION, RAPIER_LOADER, rapierWasm } from './index.js';
 
 /** The hooks of a plugin, called as Vite calls them. */
 type Hook = (...args: unknown[]) => unknown;
@@ -31,6 +32,29 @@ describe('rapierWasm', () => {
     expect(resolve('./rapier_wasm3d_bg.wasm', '/x/other/rapier_wasm3d.js')).toBeUndefined();
     expect(resolve('./other.wasm', glue)).toBeUndefined();
     expect(resolve('./rapier_wasm3d_bg.wasm', undefined)).toBeUndefined();
+  });
+
+  it('serves the game’s loader of this build’s file, made after Rapier’s glue ran', () => {
+    const plugin = rapierWasm({ root: import.meta.url });
+    const resolve = plugin.resolveId as Hook;
+    expect(RAPIER_LOADER).toBe('virtual:rapier-wasm');
+    const id = resolve('virtual:rapier-wasm', '/x/src/main.ts');
+    expect(id).toBe('\0virtual:rapier-wasm');
+    const bytes = (plugin.config as Hook)() as { define: Record<string, string> };
+    const lines = String((plugin.load as Hook)(id)).split('\n');
+    const file = (name: string) =>
+      `"${createRequire(import.meta.url).resolve(`@dimforge/rapier3d/${name}`)}`;
+    expect(lines.slice(0, 3)).toEqual([
+      `import ${file('rapier_wasm3d.js')}";`,
+      `import * as bindings from ${file('rapier_wasm3d_bg.js')}";`,
+      `import url from ${file('rapier_wasm3d_bg.wasm')}?url";`,
+    ]);
+    expect(lines[3]).toMatch(/^import \{ wasmLoader \} from ".*\/src\/wasm-loader";$/);
+    expect(lines.slice(4)).toEqual([
+      `export const RAPIER_WASM_BYTES = ${bytes.define.__RAPIER_WASM_BYTES__};`,
+      'export const loadRapier = wasmLoader({ url, bindings, bytes: RAPIER_WASM_BYTES });',
+    ]);
+    expect(resolve('virtual:rapier-wasm-other', '/x/src/main.ts')).toBeUndefined();
   });
 
   it('names a package that is not there or no name at all', () => {
