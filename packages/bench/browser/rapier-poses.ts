@@ -1,6 +1,9 @@
+/// <reference path="../../../templates/rapier/src/rapier-wasm.d.ts" />
+
+import { loadRapier } from 'virtual:rapier-wasm';
 import { Poses } from '@loop/rapier';
 import { CONTROLS } from '../../../templates/rapier/src/controls';
-import { initPhysics, Physics } from '../../../templates/rapier/src/physics';
+import { Physics } from '../../../templates/rapier/src/physics';
 
 /**
  * Real poses to blend: the rapier template's own world (its pile of `boxes` boxes and the
@@ -21,7 +24,7 @@ export interface PoseSequence {
 
 /** Steps the template's world of `boxes` boxes `steps` times and keeps every pose. */
 export async function recordPoses(boxes: number, steps: number): Promise<PoseSequence> {
-  await initPhysics();
+  await loadRapier();
   const physics = new Physics(boxes);
   const poses = new Poses(physics.count);
   const controls = new Float64Array(CONTROLS);
@@ -36,7 +39,7 @@ export async function recordPoses(boxes: number, steps: number): Promise<PoseSeq
     positions.push(Float32Array.from(poses.positions.current));
     orientations.push(Float32Array.from(poses.orientations.current));
   }
-  const stepMs = physics.stepMsTotal / steps;
+  const stepMs = physics.state.stepMsTotal / steps;
   physics.state.free();
   return { count: physics.count, positions, orientations, stepMs, readMs: readMs / steps };
 }

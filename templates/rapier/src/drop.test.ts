@@ -1,12 +1,12 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { Recording } from '@loop/core/replay';
 import { physicsFigures } from '@loop/rapier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from './game';
 import { defaults, type KeyAt, play, SCRIPT, steady } from './headless.test-support';
 import { DROP_BOXES, DROP_LAYER, DROP_LOW, DROP_SIDE } from './layout';
-import { initPhysics } from './physics';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 /** Above this height a box is in the air over the pile (the pile is under 2 m high). */
 const ABOVE_PILE = 3;

@@ -1,3 +1,4 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { createLoop } from '@loop/core';
 import { InputSnapshot } from '@loop/core/dom';
 import { Poses } from '@loop/rapier';
@@ -13,10 +14,9 @@ import {
   steady,
   TIMESTEP,
 } from './headless.test-support';
-import { initPhysics } from './physics';
 import { PLAYER } from './world';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 const idle = new InputSnapshot();
 

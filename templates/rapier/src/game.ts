@@ -1,26 +1,22 @@
 import type { World } from '@dimforge/rapier3d';
 import type { InputSnapshot } from '@loop/core/dom';
+import type { InstantReplayOptions } from '@loop/core/replay';
 import { RapierGame } from '@loop/rapier';
 import { BUILD } from './build';
 import { CONTROLS, Controls, DROP } from './controls';
 import { Physics } from './physics';
 
-/** Options of {@link Game}. */
-export interface GameOptions {
+/**
+ * Options of {@link Game}: the pile, and the instant replay's own (the loop's `timestep` in ms;
+ * 10 s replayed of 12 s kept, a keyframe every 2 s, unless given).
+ */
+export interface GameOptions extends Omit<InstantReplayOptions, 'build'> {
   /** Dynamic boxes in the pile. */
   boxes: number;
-  /** The loop's timestep in ms. */
-  timestep: number;
   /** Seed of the pile's jitter and of respawns. Default 1. */
   seed?: number;
   /** Build id of recordings, before the configuration is added. Default this build's ({@link BUILD}). */
   build?: string;
-  /** Seconds an instant replay shows. Default 10. */
-  instantSeconds?: number;
-  /** Seconds of history kept for instant replay and saved files. Default 12. */
-  keepSeconds?: number;
-  /** Seconds between keyframes. Default 2. */
-  keyframeSeconds?: number;
 }
 
 /**
@@ -49,22 +45,13 @@ export class Game extends RapierGame<World> {
   /** Turns each step's input into the numbers the step consumes (and a recording keeps). */
   readonly controls = new Controls();
 
-  constructor(options: GameOptions) {
-    const seed = options.seed ?? 1;
-    const physics = new Physics(options.boxes, seed);
+  constructor({ boxes, seed = 1, build = BUILD, ...replay }: GameOptions) {
+    const physics = new Physics(boxes, seed);
     super(physics.state, CONTROLS, {
-      build: recordingId(options.build ?? BUILD, options.boxes, seed, options.timestep),
-      timestep: options.timestep,
-      instantSeconds: options.instantSeconds ?? 10,
-      keepSeconds: options.keepSeconds ?? 12,
-      keyframeSeconds: options.keyframeSeconds ?? 2,
+      ...replay,
+      build: recordingId(build, boxes, seed, replay.timestep),
     });
     this.physics = physics;
-  }
-
-  /** Milliseconds all `world.step()` calls took so far: what the overlay averages. */
-  override get stepMsTotal(): number {
-    return this.physics.stepMsTotal;
   }
 
   /**

@@ -1,6 +1,5 @@
-import { requireWebGL } from '@loop/core/dom';
 import { startRapierPage } from '@loop/rapier/dom';
-import { WebGLRenderer } from 'three';
+import { threePageView } from '@loop/rapier/three';
 import { BUILD } from './build';
 import { Controls, PULSES } from './controls';
 import { BOXES, gameOptions, KEYFRAME_SECONDS, MAX_STEPS, SIMULATION_HZ } from './page';
@@ -30,25 +29,15 @@ const page = startRapierPage({
   async mainThread(progress) {
     const [{ Game }, { loadRapier }] = await Promise.all([
       import('./game'),
-      import('./load-rapier'),
+      import('virtual:rapier-wasm'),
     ]);
     await loadRapier(progress);
     return new Game(options);
   },
   worker: () => new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }),
-  view(poses, canvas) {
-    // Without WebGL the page says so, and the simulation, its overlay and replays run undrawn.
-    const renderer = requireWebGL() ? new WebGLRenderer({ canvas, antialias: true }) : null;
-    const view = new View(poses);
-    return {
-      draw(alpha, frame) {
-        view.update(alpha, frame);
-        renderer?.render(view.scene, view.camera);
-      },
-      resize: (size) => view.resize(renderer, size),
-      dispose: () => renderer?.dispose(),
-    };
-  },
+  // The renderer around this game's drawing (@loop/rapier/three): without WebGL the page says
+  // so, and the simulation, its overlay and replays run undrawn.
+  view: threePageView((poses) => new View(poses)),
 });
 if (import.meta.hot) {
   // An edit re-runs this module: stop everything it started (the worker too), so two

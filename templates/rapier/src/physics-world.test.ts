@@ -1,9 +1,10 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initPhysics, Physics } from './physics';
+import { Physics } from './physics';
 import { controls, DT, positions } from './physics.test-support';
 import { PLAYER } from './world';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 describe('the world', () => {
   it('stacks the pile in columns 0.6 m apart about the middle, layers 2 mm apart', () => {

@@ -1,5 +1,5 @@
 import RAPIER, { type RigidBody, type World } from '@dimforge/rapier3d';
-import { BodyPlacer, type LoadProgress, WorldState } from '@loop/rapier';
+import { BodyPlacer, WorldState } from '@loop/rapier';
 import { CONTROLS, JUMP, MOVE_X, MOVE_Z, TELEPORT } from './controls';
 import {
   DRIVE,
@@ -16,19 +16,10 @@ import {
   SPACING,
   SPAWN,
 } from './layout';
-import { loadRapier } from './load-rapier';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
 /**
- * Loads Rapier's WebAssembly (a file of its own, see src/load-rapier.ts): await it once before
- * `new Physics`. `onProgress` hears the bytes as they arrive, for the loading line.
- */
-export function initPhysics(onProgress?: LoadProgress): Promise<void> {
-  return loadRapier(onProgress);
-}
-
-/**
- * The Rapier world: a floor, the player's ball and a pile of boxes. It knows nothing of the
+ * The Rapier world (await `loadRapier()` of `virtual:rapier-wasm` once first): a floor, the player's ball and a pile of boxes. It knows nothing of the
  * loop or of drawing: `step(dt, controls)` advances it by exactly one fixed step. Everything the
  * simulation depends on is in the Rapier world (where a fallen box respawns is drawn from a hash
  * of its pose as it fell, not from a generator with a state of its own), so the keyframes of a
@@ -42,8 +33,6 @@ export class Physics {
   readonly count: number;
   /** Mixed into where respawned boxes land: part of the game's configuration, not of its state. */
   readonly seed: number;
-  /** Milliseconds all `world.step()` calls took so far (wall clock, for the overlay). */
-  stepMsTotal = 0;
   /**
    * Puts bodies somewhere by hand (`BodyPlacer` of @loop/rapier): where is drawn from a hash of
    * the world's own numbers, so the snapshot stays the whole state; what it placed is listed.
@@ -92,8 +81,8 @@ export class Physics {
 
   /**
    * Advances the world by one fixed step of `dt` seconds: the controls act on the ball first
-   * (an impulse, a jump, a teleport), then Rapier steps once with exactly `dt`. Never called with
-   * the frame time: the loop calls it once per fixed step.
+   * (an impulse, a jump, a teleport), then Rapier steps once with exactly `dt` (`state.step`,
+   * timed for the overlay). Never called with the frame time: the loop calls it once per step.
    */
   step(dt: number, controls: ArrayLike<number>): void {
     if (controls.length < CONTROLS) {
@@ -101,11 +90,7 @@ export class Physics {
     }
     this.placer.clear();
     this.drive(dt, controls);
-    const world = this.world;
-    world.timestep = dt;
-    const start = performance.now();
-    world.step();
-    this.stepMsTotal += performance.now() - start;
+    this.state.step(dt);
   }
 
   /**

@@ -1,14 +1,13 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { InputSnapshot } from '@loop/core/dom';
 import { Playback, Recorder, RecordingError, replayAll } from '@loop/core/replay';
-import { statusOf } from '@loop/rapier';
-import { ReplayPanel } from '@loop/rapier/dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROLS } from './controls';
 import { Game } from './game';
 import { defaults, play, steady, TIMESTEP } from './headless.test-support';
-import { initPhysics, Physics } from './physics';
+import { Physics } from './physics';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 const idle = new InputSnapshot();
 const DT = TIMESTEP / 1000;
@@ -167,38 +166,5 @@ describe('a diverging recording driven by replayAll', () => {
     expect(game.replays.phase).toBe('error');
     expect(game.replays.message).toMatch(/^replay diverged at tick 0:/);
     expect(game.replays.replaying).toBe(false);
-  });
-});
-
-describe('the replay panel', () => {
-  /** A stand-in for the status element: what the panel writes. */
-  function element(): HTMLElement {
-    return { dataset: {}, textContent: '' } as unknown as HTMLElement;
-  }
-
-  it('says how long an instant replay is as configured, not a fixed 10 s', () => {
-    const status = element();
-    new ReplayPanel(
-      statusOf(new Game(defaults({ instantSeconds: 1.5 })).replays),
-      status,
-    ).refresh();
-    expect(status.textContent).toBe('recording: 0 ticks so far. R replays the last 1.5 s.');
-    expect(status.dataset.replay).toBe('recording');
-  });
-
-  it('shows a file that cannot even be read, instead of an unhandled rejection', async () => {
-    const status = element();
-    const game = new Game(defaults());
-    const panel = new ReplayPanel(statusOf(game.replays), status);
-    const file = { arrayBuffer: () => Promise.reject(new Error('the file went away')) };
-    const replays = game.replays;
-    const load = panel.load(
-      file as unknown as File,
-      (b) => replays.load(b),
-      (e) => replays.refuse(e),
-    );
-    await expect(load).resolves.toBeUndefined();
-    expect(status.dataset.replay).toBe('error');
-    expect(status.textContent).toBe('cannot replay this file: the file went away');
   });
 });

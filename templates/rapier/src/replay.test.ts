@@ -1,3 +1,4 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { InputSnapshot } from '@loop/core/dom';
 import { Playback, Recorder, Recording, replayAll } from '@loop/core/replay';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,9 +6,8 @@ import { BUILD } from './build';
 import { CONTROLS } from './controls';
 import { Game, recordingId } from './game';
 import { BOXES, defaults, jittery144, play, steady, TIMESTEP } from './headless.test-support';
-import { initPhysics } from './physics';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 const idle = new InputSnapshot();
 const TICKS = 240;

@@ -1,11 +1,11 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { Playback, Recording } from '@loop/core/replay';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game } from './game';
 import { defaults, play, SCRIPT, steady } from './headless.test-support';
-import { initPhysics } from './physics';
 import { FLOOR_HALF, PLAYER } from './world';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 
 /** Boxes put past the floor's edge before the recording starts: they fall off and respawn. */
 const OVERBOARD = [3, 17, 42];

@@ -1,6 +1,6 @@
 import { Poses } from '@loop/rapier';
 import { Box3, BoxGeometry, Color, type Fog, GridHelper, Mesh, Vector3 } from 'three';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { View } from './scene';
 
 /** The view of a ball and `boxes` boxes, all at the origin and unturned. */
@@ -83,20 +83,6 @@ describe('the scene', () => {
     expect(back).toBeGreaterThan(5);
     expect(fog.near).toBeCloseTo(30 + back, 9);
     expect(fog.far).toBeCloseTo(70 + back, 9);
-  });
-});
-
-describe('View.resize', () => {
-  it('sizes the drawing buffer in device pixels, leaves the CSS size alone, and sets the aspect', () => {
-    const view = viewOf();
-    const setSize = vi.fn();
-    const canvas = { width: 400, height: 300, pixelWidth: 800, pixelHeight: 600, ratio: 2 };
-    view.resize({ setSize } as never, canvas as never);
-    expect(setSize).toHaveBeenCalledWith(800, 600, false);
-    expect(view.camera.aspect).toBeCloseTo(4 / 3, 12);
-    // No renderer (no WebGL) and a canvas not laid out yet: the camera still gets an aspect.
-    view.resize(null, { ...canvas, height: 0 } as never);
-    expect(view.camera.aspect).toBe(400);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { CanvasSize } from '@loop/core/dom';
 import type { DrawnPoses, FrameTime } from '@loop/rapier';
 import { ChaseCamera, InstancedBodies } from '@loop/rapier/three';
 import {
@@ -14,7 +13,6 @@ import {
   MeshStandardMaterial,
   type PerspectiveCamera,
   Scene,
-  type WebGLRenderer,
 } from 'three';
 import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 
@@ -28,14 +26,15 @@ import { BOX_HALF, FLOOR_HALF, PLAYER, PLAYER_RADIUS } from './world';
 export const CAMERA = { height: 7, distance: 11, fov: 55, sway: 0.2, swayPeriod: 12 };
 
 /**
- * What three.js draws: one `InstancedMesh` for every box (one draw call, and matrices written
- * straight from the blended arrays, no `Object3D` per box), a mesh for the ball, the floor, and
- * a camera that follows the ball's blended pose.
+ * What three.js draws (`threePageView` of @loop/rapier/three renders it, main.ts): one
+ * `InstancedMesh` for every box (one draw call, and matrices written straight from the blended
+ * arrays, no `Object3D` per box), a mesh for the ball, the floor, and a camera that follows the
+ * ball's blended pose.
  */
 export class View {
   /** What is drawn. */
   readonly scene = new Scene();
-  /** Follows the ball; its aspect follows the canvas (`resize`). */
+  /** Follows the ball; its aspect follows the canvas (`frame`). */
   readonly camera: PerspectiveCamera;
   /** Every box, one instance each, in body order (body i + 1 is instance i). */
   readonly boxes: InstancedMesh;
@@ -90,12 +89,6 @@ export class View {
       new MeshStandardMaterial({ color: '#ffb347', flatShading: true, roughness: 0.4 }),
     );
     scene.add(this.ball);
-  }
-
-  /** Fits the drawing buffer and the camera to the canvas (`watchCanvas` reports its size). */
-  resize(renderer: WebGLRenderer | null, size: CanvasSize): void {
-    renderer?.setSize(size.pixelWidth, size.pixelHeight, false);
-    this.frame(size.width / Math.max(1, size.height));
   }
 
   /** Frames the camera for a canvas of `aspect` (width / height): a phone upright backs off. */

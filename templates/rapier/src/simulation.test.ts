@@ -1,3 +1,4 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import wasmData from '@dimforge/rapier3d/rapier_wasm3d_bg.wasm?inline';
 import type { Simulation, SimulationContext } from '@loop/core/worker';
 import { ControlWords, type ReplayReport as FromWorker, type PoseLayout } from '@loop/rapier';
@@ -5,10 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTROLS, DROP, JUMP, MOVE_X, MOVE_Z, PULSES, TELEPORT } from './controls';
 import { Game, type GameOptions } from './game';
 import { defaults, TIMESTEP } from './headless.test-support';
-import { initPhysics } from './physics';
 import { startSimulation } from './simulation';
 
-beforeAll(() => initPhysics());
+beforeAll(() => loadRapier());
 /** Simulations the test started, disposed after it (their report timers stopped). */
 const running: Simulation<PoseLayout>[] = [];
 afterEach(() => {
@@ -102,7 +102,7 @@ describe('the worker’s simulation', () => {
     vi.stubGlobal('fetch', async () => new Response(bytes));
     vi.resetModules();
     const fresh = await import('./simulation');
-    const { RAPIER_WASM_BYTES } = await import('./load-rapier');
+    const { RAPIER_WASM_BYTES } = await import('virtual:rapier-wasm');
     const { posts, step } = await started(OPTIONS, fresh.startSimulation);
     const loading = posts.map((m) => m.loading);
     expect(loading[0]).toEqual([0, RAPIER_WASM_BYTES]);

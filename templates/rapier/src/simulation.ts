@@ -1,7 +1,7 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { replaySimulation, wordsGame } from '@loop/rapier';
 import { CONTROLS, PULSES } from './controls';
 import { Game, type GameOptions } from './game';
-import { loadRapier } from './load-rapier';
 
 /**
  * Worker mode's simulation, the setup src/sim.worker.ts serves: `replaySimulation` of

@@ -1,10 +1,11 @@
+/// <reference path="../../../../templates/rapier/src/rapier-wasm.d.ts" />
+import { loadRapier } from 'virtual:rapier-wasm';
 import { composeMatrices, createLoop, type Loop, lerpArray, slerpArray } from '@loop/core';
 import { createWorkerLoop, type WorkerLoop } from '@loop/core/worker';
 import { poseLayout } from '@loop/rapier';
 import { busyPage } from '@loop/rapier/dom';
 import { CONTROLS, MOVE_X } from '../../../../templates/rapier/src/controls';
 import { Game } from '../../../../templates/rapier/src/game';
-import { initPhysics } from '../../../../templates/rapier/src/physics';
 
 /**
  * The worker-mode benchmark's page (worker-run.mjs drives it in headless Chromium): the rapier
@@ -78,7 +79,7 @@ async function run(mode: Mode, bodies: number, seconds: number, busyMs: number):
   };
   let loop: Loop | WorkerLoop;
   if (mode === 'main') {
-    await initPhysics();
+    await loadRapier();
     const game = new Game(options);
     const controls = new Float64Array(CONTROLS);
     let consumed = 0;

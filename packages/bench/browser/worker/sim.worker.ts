@@ -1,15 +1,16 @@
+/// <reference path="../../../../templates/rapier/src/rapier-wasm.d.ts" />
 /**
  * The worker of the worker-mode benchmark: the rapier template's own Game (its physics, poses
  * and replays), served by `@loop/core/worker`, with the stick of input word 0 driving the ball.
  */
+import { loadRapier } from 'virtual:rapier-wasm';
 import { serveSimulation } from '@loop/core/worker';
 import type { PoseLayout } from '@loop/rapier';
 import { CONTROLS, MOVE_X } from '../../../../templates/rapier/src/controls';
 import { Game, type GameOptions } from '../../../../templates/rapier/src/game';
-import { initPhysics } from '../../../../templates/rapier/src/physics';
 
 serveSimulation<PoseLayout>(async ({ data }) => {
-  await initPhysics();
+  await loadRapier();
   const game = new Game(data as GameOptions);
   const controls = new Float64Array(CONTROLS);
   return {
