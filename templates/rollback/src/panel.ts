@@ -8,8 +8,10 @@ const EVERY_MS = 250;
 /**
  * The figures that make rollback visible: ping to each other player, rollbacks per second,
  * ticks rolled back (resimulated) in all, the input delay and ticks predicted, whether the
- * confirmed checksums agree, and each player's falls. Also written as data- attributes of the
- * element, which the e2e test reads.
+ * confirmed checksums agree, each player's falls, and in development the sync test's checks
+ * (`npm run dev` serves `@loop/net/rollback`'s development build, where every tick is stepped
+ * again and compared; a production build leaves it off). Also written as data- attributes of
+ * the element, which the e2e test reads.
  */
 export class Panel {
   readonly #element: HTMLElement;
@@ -36,7 +38,7 @@ export class Panel {
     const seconds = this.#at === -Infinity ? 1 : (now - this.#at) / 1000;
     this.#at = now;
     const session = sessions[0]!;
-    const { rollbacks, resimulated } = session.counts;
+    const { rollbacks, resimulated, checked } = session.counts;
     const perSecond = (rollbacks - this.#rollbacks) / seconds;
     this.#rollbacks = rollbacks;
     const agree = agreement(sessions);
@@ -46,6 +48,7 @@ export class Panel {
       `rollbacks ${perSecond.toFixed(1)}/s, ticks rolled back ${resimulated}`,
       `checksums ${agree}, link ${this.routes()}`,
     ];
+    if (checked > 0) lines.push(`sync test: ${checked} ticks checked`);
     for (let p = 0; p < this.#players; p++) {
       const ping = session.status(p) === 'local' ? null : session.rtt(p);
       const pingText = ping === null ? 'you' : `ping ${Math.round(ping)} ms`;
@@ -55,6 +58,7 @@ export class Panel {
     data.frame = String(session.frame);
     data.rollbacks = String(rollbacks);
     data.resimulated = String(resimulated);
+    data.checked = String(checked);
     data.agree = agree;
     data.route = this.routes();
     for (let p = 0; p < this.#players; p++)

@@ -32,6 +32,8 @@ export interface SessionCounts {
   desyncs: number;
   /** Other peers' checksum reports compared with this peer's (confirmed ticks only). */
   compared: number;
+  /** Sync-test checks run (a few ticks stepped again and compared each): 0 with `syncTest` off. */
+  checked: number;
 }
 
 /**
@@ -65,6 +67,7 @@ export class SessionCore {
     stale: 0,
     desyncs: 0,
     compared: 0,
+    checked: 0,
   };
   state: SessionState;
   /** Ticks of input delay in force. */

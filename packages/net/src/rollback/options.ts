@@ -1,4 +1,5 @@
 import type { Link } from '../link/link.js';
+import { SYNC_TEST_DEFAULT } from './defaults.js';
 import type { DesyncReport } from './desync.js';
 import { checkGame, type RollbackGame } from './game.js';
 
@@ -49,7 +50,11 @@ export interface RollbackOptions {
   disconnectTimeout?: number;
   /** Ticks between the confirmed checksums peers compare. Default 1 (every tick). */
   checksumInterval?: number;
-  /** Roll back and step again `checkDistance` ticks after every tick, comparing the states. Default false. */
+  /**
+   * Roll back and step again `checkDistance` ticks after every tick, comparing the states.
+   * Default: on in the development build (the `development` export condition: Vite's dev
+   * server, Vitest), off in production bundles and in Node without that condition.
+   */
   syncTest?: boolean;
   /** Ticks the sync test goes back, 1 to maxPrediction + 16. Default 2. */
   checkDistance?: number;
@@ -143,7 +148,7 @@ export function resolveRollbackOptions(options: RollbackOptions): ResolvedRollba
     redundancy: integerIn('redundancy', options.redundancy ?? 24, 1, MAX_REDUNDANCY),
     disconnectTimeout: positiveMs('disconnectTimeout', options.disconnectTimeout ?? 2000),
     checksumInterval: integerIn('checksumInterval', options.checksumInterval ?? 1, 1, 600),
-    syncTest: options.syncTest ?? false,
+    syncTest: options.syncTest ?? SYNC_TEST_DEFAULT,
     checkDistance: integerIn('checkDistance', options.checkDistance ?? 2, 1, slots - 2),
     record: options.record ?? false,
     rejoin: options.rejoin ?? false,

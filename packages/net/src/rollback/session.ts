@@ -97,7 +97,7 @@ export class RollbackSession {
     return Math.max(0, this.#core.sim.frame - this.#core.minReceived());
   }
 
-  /** Counters, updated in place (steps, rollbacks, resimulated, waited, skipped, packets, desyncs). */
+  /** Counters, updated in place (steps, rollbacks, resimulated, waited, skipped, packets, desyncs, sync-test checks). */
   get counts(): Readonly<SessionCounts> {
     return this.#core.counts;
   }
@@ -220,6 +220,7 @@ export class RollbackSession {
     if (core.check && steps > 0) {
       const report = core.check.run(core.sim, core.o.checkDistance);
       if (report) core.found(report);
+      core.counts.checked = core.check.checks;
     }
     this.#confirm();
     core.feed?.send(core.sim, core.confirmed);
