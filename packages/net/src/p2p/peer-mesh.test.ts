@@ -29,7 +29,18 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function join(players: number, relay: 'auto' | 'always', serverOptions = {}) {
+/** How a page of {@link join} is made: its WebSocket and the time its channels have to open. */
+interface PageOptions {
+  socket?: (seat: number) => typeof WebSocket;
+  connectTimeoutMs?: number;
+}
+
+async function join(
+  players: number,
+  relay: 'auto' | 'always',
+  serverOptions = {},
+  page: PageOptions = {},
+) {
   now = 0;
   server = await createSignalServer({ now: () => now, ...serverOptions });
   const url = `ws://127.0.0.1:${server.port}`;
@@ -38,10 +49,13 @@ async function join(players: number, relay: 'auto' | 'always', serverOptions = {
     match: 'match-1',
     relay,
     RTCPeerConnection: RTCPeerConnection as never,
-    WebSocket: WebSocket as never,
+    connectTimeoutMs: page.connectTimeoutMs,
   };
   // Seated one after another, so each later page offers to the earlier ones.
-  for (let seat = 0; seat < players; seat++) meshes.push(await joinMatch({ ...common, seat }));
+  for (let seat = 0; seat < players; seat++) {
+    const socket = page.socket?.(seat) ?? WebSocket;
+    meshes.push(await joinMatch({ ...common, seat, WebSocket: socket as never }));
+  }
   await Promise.all(meshes.map((mesh) => mesh.ready(players - 1, 15_000)));
   return meshes;
 }
@@ -74,6 +88,22 @@ async function play(players: number) {
   return sessions;
 }
 
+/**
+ * A page's WebSocket that never sends its ICE candidates to seat `to`: as a network that blocks
+ * UDP between two machines, the pair has no address to try (the descriptions carry none, they
+ * trickle), so its data channel never opens, whatever the other pairs do.
+ */
+function withholdingCandidates(to: number): typeof WebSocket {
+  return class extends WebSocket {
+    override send(data: unknown, ...rest: unknown[]): void {
+      if (typeof data === 'string' && data.includes('"t":"candidate"')) {
+        if ((JSON.parse(data) as { to: number }).to === to) return;
+      }
+      (super.send as (...args: unknown[]) => void)(data, ...rest);
+    }
+  };
+}
+
 function expectSameEnd(sessions: RollbackSession[]) {
   const tick = INPUT_TICKS;
   for (const s of sessions) {
@@ -99,6 +129,30 @@ describe('PeerMesh in Node (node-datachannel and ws on loopback)', () => {
   it('three pages, a full mesh of data channels, end equal too', async () => {
     await join(3, 'auto');
     expectSameEnd(await play(3));
+  });
+
+  it('a pair whose channel never opens falls back to the relay in time, and the match ends equal', async () => {
+    // Pages 0 and 2 withhold their candidates from each other; 0–1 and 1–2 connect directly.
+    const socket = (seat: number) =>
+      seat === 0 ? withholdingCandidates(2) : seat === 2 ? withholdingCandidates(0) : WebSocket;
+    await join(3, 'auto', {}, { socket, connectTimeoutMs: 4000 });
+    const routes = meshes.map((mesh) => mesh.links.map((l) => `${l.seat} ${l.route}`));
+    expect(routes).toEqual([
+      ['1 direct', '2 relay'],
+      ['0 direct', '2 direct'],
+      ['0 relay', '1 direct'],
+    ]);
+    const sessions = await play(3);
+    expectSameEnd(sessions);
+    // What 0 and 2 said to each other went through the server; the other pairs' did not.
+    expect(server!.counts.relayed).toBeGreaterThan(INPUT_TICKS);
+    for (const [seat, other] of [
+      [0, 2],
+      [2, 0],
+    ] as const) {
+      expect(meshes[seat]!.link(other)!.counts.received).toBeGreaterThan(INPUT_TICKS / 2);
+    }
+    expect(meshes[1]!.link(0)!.route).toBe('direct');
   });
 
   it('over the relay (relay: always) every message arrives as sent, through the server', async () => {
