@@ -19,6 +19,12 @@ describe('folderNameProblem', () => {
     ['lpt1', /Windows reserves/],
     ['COM1', /Windows reserves/],
     ['a/ con ', /Windows reserves/],
+    ['nul\0byte', /^"nul\\u0000byte" holds a control character/],
+    ['a\0b/.', /holds a control character/],
+    ['tab\there', /holds a control character/],
+    ['line\nbreak', /holds a control character/],
+    ['del\u007f', /holds a control character/],
+    ['\u001fx', /holds a control character/],
   ])('refuses %j', (dir, pattern) => {
     expect(folderNameProblem(dir)).toMatch(pattern);
   });

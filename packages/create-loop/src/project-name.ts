@@ -10,16 +10,21 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
  * Why the last part of the directory the user gave cannot name a new project's folder, as one
  * line, or undefined when it can. `.` is the current directory (documented, and its own name is
  * checked by the caller); `..` is the folder around it, not a new one; only dots (`...`), nothing
- * at all, only punctuation or spaces, `node_modules` and the names Windows reserves are refused.
+ * at all, only punctuation or spaces, `node_modules`, the names Windows reserves and a control
+ * character anywhere in the path (a NUL threw a TypeError from the file system) are refused.
  *
  * Why refuse rather than fix: create-loop used to turn `...` into a folder named `...` holding
  * a package named `loop-game`, without a word; a folder name the user did not mean is worse
  * than an error that says which names work.
  */
 export function folderNameProblem(dir: string): string | undefined {
+  const shown = JSON.stringify(dir);
+  // Anywhere in the path: a NUL makes Node's file system throw, and Windows refuses them all.
+  if (/[\u0000-\u001f\u007f]/.test(dir)) {
+    return `${shown} holds a control character (a NUL, a tab, a line break), which no folder name can have everywhere: use letters, digits and spaces`;
+  }
   const name = lastSegment(dir);
   if (name === '.') return undefined;
-  const shown = JSON.stringify(dir);
   if (name === '') return `${shown} names no folder: give the new game's folder a name`;
   if (name === '..') {
     return `${shown} is the folder around this one, not a new one: name the new game's folder`;
