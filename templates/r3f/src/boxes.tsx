@@ -21,10 +21,12 @@ export function Boxes({ game, input }: { game: Game; input: Input }) {
     bodies.positions.set(game.poses.positions.current);
     bodies.orientations.set(game.poses.orientations.current);
     bodies.teleport();
+    // Set by now: React attaches refs before it runs layout effects, and the mesh always renders.
+    const instances = mesh.current!;
     const color = new Color();
-    for (let i = 0; i < game.count; i++) {
-      mesh.current?.setColorAt(i, color.set(PALETTE[i % PALETTE.length]!));
-    }
+    game.bodies.forEach((_, i) => {
+      instances.setColorAt(i, color.set(PALETTE[i % PALETTE.length]!));
+    });
   }, [bodies, game]);
 
   useFixedUpdate((dt) => {

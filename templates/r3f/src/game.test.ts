@@ -20,6 +20,14 @@ describe('Game', () => {
     expect(() => new Game(2.5)).toThrow(/count.*2\.5/);
   });
 
+  it('makes one body a box, and the floor', () => {
+    const game = new Game(100);
+    expect(game.bodies).toHaveLength(100);
+    expect(game.world.bodies.len()).toBe(100);
+    expect(game.world.colliders.len()).toBe(101);
+    expect(game.bodies.map((b) => b.userData)).toEqual([...Array(100).keys()]);
+  });
+
   it('starts every box where startOf puts it, in poses too', () => {
     const game = new Game(100);
     const at = { x: 0, y: 0, z: 0 };
@@ -60,6 +68,30 @@ describe('Game', () => {
     for (let i = 0; i < game.count; i++) expect(height(game, i)).toBeGreaterThan(1);
   });
 
+  it('kicks each box aside by its index as it jumps, so the pile spreads about its middle', () => {
+    const game = new Game(64);
+    run(game, 4); // at rest, asleep: the jump wakes them
+    game.step(DT, true);
+    // Sideways speed in m/s of boxes 0 to 6 (x, by i mod 7) and 0 to 4 (z, by i mod 5).
+    const x = [-0.9, -0.6, -0.3, 0, 0.3, 0.6, 0.9];
+    const z = [-0.6, -0.3, 0, 0.3, 0.6];
+    for (let i = 0; i < game.count; i++) {
+      const v = game.bodies[i]!.linvel();
+      expect(v.x, `box ${i}`).toBeCloseTo(x[i % 7]!, 5);
+      expect(v.z, `box ${i}`).toBeCloseTo(z[i % 5]!, 5);
+    }
+  });
+
+  it('leaves a box at FALLEN_Y itself in play, and brings back one just below it', () => {
+    const game = new Game(2);
+    game.world.gravity = { x: 0, y: 0, z: 0 }; // nothing moves the boxes but the test
+    game.bodies[0]!.setTranslation({ x: FLOOR_HALF + 2, y: FALLEN_Y, z: 0 }, true);
+    game.bodies[1]!.setTranslation({ x: FLOOR_HALF + 2, y: FALLEN_Y - 1e-3, z: 2 }, true);
+    game.step(DT, false);
+    expect(Array.from(game.jumped.subarray(0, game.jumpedCount))).toEqual([1]);
+    expect(height(game, 0)).toBe(FALLEN_Y);
+  });
+
   it('puts a box that fell off the floor back above the pile, drawn there with no smear', () => {
     const game = new Game(8);
     game.bodies[3]!.setTranslation({ x: FLOOR_HALF + 3, y: 1, z: 0 }, true);
@@ -89,6 +121,23 @@ describe('Game', () => {
     }
     expect(a.poses.hash()).toBe(b.poses.hash());
     expect(a.poses.positions.current).toEqual(b.poses.positions.current);
+  });
+});
+
+describe('startOf', () => {
+  it('stacks layers of 8 × 8 boxes 0.8 m apart, centred over the floor, the lowest 3 m up', () => {
+    const at = { x: 0, y: 0, z: 0 };
+    const place = (i: number) => {
+      startOf(i, at);
+      return [at.x, at.y, at.z].map((v) => Math.round(v * 1000) / 1000);
+    };
+    expect(place(0)).toEqual([-2.8, 3, -2.8]);
+    expect(place(1)).toEqual([-2, 3, -2.8]);
+    expect(place(7)).toEqual([2.8, 3, -2.8]);
+    expect(place(8)).toEqual([-2.8, 3, -2]);
+    expect(place(63)).toEqual([2.8, 3, 2.8]);
+    expect(place(64)).toEqual([-2.8, 3.8, -2.8]);
+    expect(place(255)).toEqual([2.8, 5.4, 2.8]);
   });
 });
 

@@ -60,7 +60,7 @@ export class Game {
   ticks = 0;
 
   // Scratch vector, so a step allocates no JavaScript object of its own.
-  private readonly v = { x: 0, y: 0, z: 0 };
+  private readonly v = new RAPIER.Vector3(0, 0, 0);
 
   /** `count`: the boxes, an integer of at least 1 (else `Poses` throws a RangeError naming it). */
   constructor(readonly count = BOXES) {
