@@ -32,7 +32,8 @@ export default defineConfig({
           // Whole worlds stepped and compared byte for byte: seconds on a busy two-core machine.
           testTimeout: 60_000,
           include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.browser.test.ts'],
+          // Firefox's tests run by vitest.firefox.config.ts, outside the mutation run.
+          exclude: ['src/**/*.browser.test.ts', 'src/**/*.firefox.test.ts'],
           environment: 'node',
         },
       },

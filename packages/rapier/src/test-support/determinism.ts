@@ -10,8 +10,9 @@ import { WorldState } from '../world-state.js';
  * back once (the state of tick 90 loaded and ticks 90 to 180 stepped again) and stepped to tick
  * 240. What it returns is the whole world's snapshot hash and the adapter's checksum at the
  * end, and the checksum after the first pass of tick 180 (the rollback must reach it again).
- * The Node and the Chromium tests hold both to {@link DETERMINISM_GOLDEN}: equal numbers in
- * both engines, and on every machine that runs them, are what "cross-platform" means here.
+ * The Node, the Chromium and the Firefox tests hold them to {@link DETERMINISM_GOLDEN}: equal
+ * numbers in the three engines, and on every machine that runs them, are what "cross-platform"
+ * means here.
  */
 
 /** Bodies pushed about (besides the floor). */
