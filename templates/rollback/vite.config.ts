@@ -64,8 +64,13 @@ export default defineConfig({
         // Seconds of simulated physics on a busy machine: a limit that only ends a hung test.
         test: { name: 'unit', exclude: [...configDefaults.exclude, ...E2E], testTimeout: 60_000 },
       },
-      // A build and a browser on a busy machine: a limit that only ends a hung test.
-      { extends: true, test: { name: 'e2e', include: E2E, testTimeout: 180_000 } },
+      // A build and a browser on a busy machine: a limit that only ends a hung test. One file
+      // at a time: two builds and four browser pages at once would starve a two-core machine,
+      // and a page silent for 2 s is dropped from its match.
+      {
+        extends: true,
+        test: { name: 'e2e', include: E2E, testTimeout: 180_000, fileParallelism: false },
+      },
     ],
   },
 });

@@ -80,6 +80,8 @@ const WITHOUT_TOOLS: Record<string, { files: string[]; lines: (nowhere: string) 
     files: [],
     lines: (nowhere) => [
       `${skipLine('the Chromium tests', 'CHROMIUM_PATH', join(nowhere, 'chrome'))}Google Chrome or Chromium`,
+      `${skipLine('the Firefox tests', 'FIREFOX_PATH', join(nowhere, 'firefox'))}Firefox`,
+      `${skipLine('the Firefox and Chromium test', 'CHROMIUM_PATH', join(nowhere, 'chrome'))}Google Chrome or Chromium`,
     ],
   },
 };

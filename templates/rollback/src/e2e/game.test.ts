@@ -1,11 +1,17 @@
 /// <reference types="node" />
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromiumOrSkip } from '@loop/core/e2e';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bothPlaying,
+  playOnline,
+  readChecksums,
+  readConfirmed,
+  readFigure,
+  type Seat,
+  WAIT_MS,
+} from './online.js';
+import { type Served, serveBuilt } from './serve.js';
 
 /**
  * The built game in a real Chromium (`npm run test:e2e`): local play draws, the keys move both
@@ -13,12 +19,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
  * agree; then two pages online through the preview server's signaling server, over a WebRTC
  * data channel between them. The browser is found by @loop/core/e2e on Linux, macOS and
  * Windows (Chrome, Chromium or Edge, Playwright's, or CHROMIUM_PATH); without one the tests skip
- * with one line saying what to install, or fail in CI.
+ * with one line saying what to install, or fail in CI. firefox.test.ts plays online in Firefox.
  */
-
-const ROOT = join(import.meta.dirname, '../..');
-/** Longest wait for what a healthy page does by itself; nothing here measures speed. */
-const WAIT_MS = 120_000;
 
 /** The Chromium to drive, or undefined (after one line saying what to install) to skip. */
 const chromiumPath = chromiumOrSkip('the Chromium tests');
@@ -26,33 +28,32 @@ beforeEach((context) => {
   if (chromiumPath === undefined) context.skip();
 });
 
-let out: string;
-let server: PreviewServer;
+let served: Served;
 let browser: Browser;
 
 beforeAll(async () => {
   if (chromiumPath === undefined) return; // every test skips
-  out = mkdtempSync(join(tmpdir(), 'rollback-e2e-'));
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: out, emptyOutDir: true } });
-  server = await preview({
-    root: ROOT,
-    logLevel: 'warn',
-    build: { outDir: out },
-    preview: { port: 0, host: '127.0.0.1' },
-  });
+  served = await serveBuilt();
   browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
+  await served?.close();
 });
 
 /** The panel's figure `name` (its data- attribute), as a number or the text. */
-const figure = (page: Page, name: string) =>
-  page.evaluate((key) => document.querySelector<HTMLElement>('#stats')?.dataset[key] ?? '', name);
+const figure = (page: Page, name: string) => page.evaluate(readFigure, name);
 const number = async (page: Page, name: string) => Number(await figure(page, name));
+
+/** A page as online.ts plays it. */
+const seat = (page: Page): Seat => ({
+  figure: (name) => figure(page, name),
+  checksums: () => page.evaluate(readChecksums),
+  confirmed: () => page.evaluate(readConfirmed),
+  down: (key) => page.keyboard.down(key),
+  up: (key) => page.keyboard.up(key),
+});
 
 /** Opens the page at `query`, collecting its errors. */
 async function open(query: string) {
@@ -62,7 +63,7 @@ async function open(query: string) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${server.resolvedUrls!.local[0]!}${query}`, { waitUntil: 'load' });
+  await page.goto(`${served.url}${query}`, { waitUntil: 'load' });
   return { page, errors };
 }
 
@@ -77,37 +78,10 @@ async function openOnPhone(query: string) {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.resolvedUrls!.local[0]!}${query}`, { waitUntil: 'load' });
+  await page.goto(`${served.url}${query}`, { waitUntil: 'load' });
   return { page, errors };
 }
 
-/** What main.ts exposes, read-only, of the page's session: window.rollback. */
-interface Hook {
-  confirmed(): number;
-  checksum(tick: number): number;
-}
-
-/** Every confirmed tick's checksum the page's session holds now (the last 128), by tick. */
-const checksums = (page: Page) =>
-  page.evaluate(() => {
-    const hook = (window as unknown as { rollback: Hook }).rollback;
-    const held: [number, number][] = [];
-    const confirmed = hook.confirmed();
-    for (let tick = Math.max(0, confirmed - 256); tick <= confirmed; tick++) {
-      const sum = hook.checksum(tick);
-      if (sum !== -1) held.push([tick, sum]);
-    }
-    return held;
-  });
-
-/** Keys each seat holds, a round each: every direction, and the two pages never in step. */
-const ROUNDS = [
-  ['KeyD', 'KeyA'],
-  ['KeyS', 'KeyW'],
-  ['KeyA', 'KeyS'],
-  ['KeyW', 'KeyD'],
-  ['KeyD', 'KeyS'],
-] as const;
 /** Ticks of the online match the test plays: 30 seconds at 60 ticks a second. */
 const MATCH_TICKS = 1800;
 
@@ -137,6 +111,8 @@ describe('the rollback push-off in Chromium', () => {
     await expect.poll(() => number(page, 'rollbacks'), { timeout: WAIT_MS }).toBeGreaterThan(0);
     await expect.poll(() => figure(page, 'agree'), { timeout: WAIT_MS }).toBe('agree');
     expect(await figure(page, 'route')).toBe('local');
+    // The production build leaves the sync test off (`npm run dev` has it on: match.test.ts).
+    expect(await figure(page, 'checked')).toBe('0');
     // The page stalls 3 s (a busy machine; a hidden tab pauses the loop alike): the two
     // sessions, on the match's own clock, do not drop each other, and green still plays.
     await page.evaluate(() => {
@@ -186,50 +162,13 @@ describe('the rollback push-off in Chromium', () => {
       open(`?match=${match}&seat=0`),
       open(`?match=${match}&seat=1`),
     ]);
-    for (const { page } of [a, b]) {
-      await expect.poll(() => number(page, 'frame'), { timeout: WAIT_MS }).toBeGreaterThan(60);
-      await expect.poll(() => number(page, 'x0'), { timeout: WAIT_MS }).not.toBeNaN();
-    }
-    const x1 = await number(b.page, 'x1');
-    await b.page.keyboard.down('KeyA'); // seat 1 plays on WASD too: to -x
-    await expect.poll(() => number(a.page, 'x1'), { timeout: WAIT_MS }).toBeLessThan(x1 - 0.5);
-    await b.page.keyboard.up('KeyA');
-
+    await bothPlaying(seat(a.page), seat(b.page));
     // About 30 s of play, both seats pressing keys, each page's held checksums read as it goes.
-    const seen = [new Map<number, number>(), new Map<number, number>()];
-    const collect = async () => {
-      for (const [i, { page }] of [a, b].entries()) {
-        for (const [tick, sum] of await checksums(page)) seen[i]!.set(tick, sum);
-      }
-    };
-    const end = (await number(a.page, 'frame')) + MATCH_TICKS;
-    for (
-      let round = 0;
-      Math.min(await number(a.page, 'frame'), await number(b.page, 'frame')) < end;
-      round++
-    ) {
-      const keys = ROUNDS[round % ROUNDS.length]!;
-      for (const [i, { page }] of [a, b].entries()) await page.keyboard.down(keys[i]!);
-      await a.page.waitForTimeout(500);
-      for (const [i, { page }] of [a, b].entries()) await page.keyboard.up(keys[i]!);
-      await collect();
-    }
-    // Both pages confirm past the match's end, then the last checksums are read.
-    for (const { page } of [a, b]) {
-      await expect
-        .poll(
-          () => page.evaluate(() => (window as unknown as { rollback: Hook }).rollback.confirmed()),
-          { timeout: WAIT_MS },
-        )
-        .toBeGreaterThan(end);
-    }
-    await collect();
-    const shared = [...seen[0]!.keys()].filter((tick) => seen[1]!.has(tick));
+    const { shared, differ } = await playOnline(seat(a.page), seat(b.page), MATCH_TICKS);
     // Ticks both pages confirmed and were read at: each read holds the last 128, so reads about
     // every half second cover nearly the whole match; a quarter of it is the least accepted.
     expect(shared.length).toBeGreaterThan(MATCH_TICKS / 4);
     console.log(`[e2e online] ${shared.length} confirmed ticks compared across the pages`);
-    const differ = shared.filter((tick) => seen[0]!.get(tick) !== seen[1]!.get(tick));
     expect(differ, 'ticks whose confirmed checksums differ between the pages').toEqual([]);
     for (const { page, errors } of [a, b]) {
       expect(await figure(page, 'agree')).toBe('agree');
