@@ -111,7 +111,8 @@ export const RAPIER_JOBS = [
   {
     package: '@loop/rapier',
     title: 'Drawing with three.js',
-    blurb: 'The blended poses written straight into the instance matrices of an InstancedMesh.',
+    blurb:
+      "The blended poses written straight into the instance matrices of an InstancedMesh, a camera that follows a body's blended pose, and the page's renderer around the game's drawing.",
     guide: {
       text: 'Add Rapier under a fixed step to a three.js scene',
       link: '/guide/rapier-three',
@@ -121,7 +122,7 @@ export const RAPIER_JOBS = [
     package: '@loop/rapier',
     title: 'Building with Vite',
     blurb:
-      "Rapier's WebAssembly served as a file of its own, and the headers that give worker mode shared memory.",
+      "Rapier's WebAssembly served as a file of its own with the game's loader of it (virtual:rapier-wasm), the headers that give worker mode shared memory, and a Rapier game's whole Vite config.",
     guide: { text: 'Simulation in a worker', link: '/guide/worker' },
   },
   {
