@@ -26,8 +26,11 @@ const forks: Plugin = {
  * templates) and e2e/ (packed tarballs installed, built and served), whose code runs outside
  * the process Stryker switches mutants in, and which take minutes.
  */
-/** The test files that need a process of their own: they change the current folder or signal it. */
-const OWN_PROCESS = ['src/cli.test.ts', 'src/staging.test.ts'];
+/**
+ * The test files that need a process of their own: main()'s change the current folder, and
+ * staging's signal it or drop root's ids.
+ */
+const OWN_PROCESS = ['src/cli-*.test.ts', 'src/staging-*.test.ts'];
 
 /**
  * Instrumented code (every mutant behind a switch, coverage per test) runs several times slower

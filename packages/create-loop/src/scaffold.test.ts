@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addedOnceCopying } from '../test/signals.js';
 import { CliError } from './errors.js';
 import { scaffold } from './scaffold.js';
 
@@ -90,17 +91,8 @@ describe('scaffold', () => {
       overwrite: false,
       onInterrupt,
     });
-    let settled = false;
-    void done.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
     // Its listener is there once the copy starts.
-    let listeners: NodeJS.SignalsListener[] = [];
-    while (listeners.length === 0 && !settled) {
-      await new Promise((resolve) => setImmediate(resolve));
-      listeners = process.listeners('SIGINT').filter((l) => !before.includes(l));
-    }
+    const listeners = await addedOnceCopying('SIGINT', before, done);
     expect(listeners).toHaveLength(1);
     for (const listener of listeners) listener('SIGINT');
     // What is left when onInterrupt ends the process, there and then.
