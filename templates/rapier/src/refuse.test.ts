@@ -82,7 +82,9 @@ describe('a start state the game cannot load', () => {
       expect(() => physics.state.loadState(state)).toThrow(RangeError);
       expect(physics.world).toBe(world);
     }
-    expect(() => physics.state.loadState(states[0]!)).toThrow(/holds 41 bodies, this game 81/);
+    expect(() => physics.state.loadState(states[0]!)).toThrow(
+      /^Physics\.loadState: .*holds 41 bodies, this game 81/,
+    );
     // Not freed, nothing swapped: it steps on exactly as a world that never saw those states.
     const controls = new Float64Array(CONTROLS);
     for (let t = 0; t < 30; t++) {

@@ -78,6 +78,25 @@ describe('the worker’s simulation', () => {
     expect(curr.positions[1]).toBeGreaterThan(5); // teleported, then boxes dropped on it
   });
 
+  it('applies a press once, however many steps read the same words (two steps a frame)', async () => {
+    const { sim, send, step } = await started();
+    const game = new Game(OPTIONS);
+    const press = new Float64Array(CONTROLS);
+    press[JUMP] = 1;
+    press[TELEPORT] = 1;
+    press[DROP] = 1;
+    const none = new Float64Array(CONTROLS);
+    const { prev, curr } = halves(21);
+    for (let t = 0; t < 30; t++) {
+      // The page writes its words once a frame; the worker steps twice a frame on them.
+      if (t % 2 === 0) send(t === 10 ? press : none);
+      step();
+      game.advance(DT, t === 10 ? press : none, false, false);
+      sim.write(prev, curr);
+      expect(curr.positions, `tick ${t}`).toEqual(Float32Array.from(game.poses.positions.current));
+    }
+  });
+
   it('starts and ends an instant replay on request, and runs the loop at the replay’s speed', async () => {
     const { sim, loop, posts, send, step } = await started();
     const still = new Float64Array(CONTROLS);
