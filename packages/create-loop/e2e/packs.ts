@@ -29,8 +29,21 @@ export async function packAll(packs: string): Promise<Packs> {
     const tarball = `${library.name.slice(1).replace('/', '-')}-${library.version}.tgz`;
     librarySpecs[library.name] = `file:${join(packs, tarball)}`;
   }
+  const cliTgz = await packCli(packs);
+  const version = libraries.find((library) => library.name === '@loop/core')!.version;
+  return { librarySpecs, version, cliTgz };
+}
+
+/** Packs create-loop into `packs`, as `pnpm publish` would; returns the tarball's path. */
+export async function packCli(packs: string): Promise<string> {
   await exec('pnpm', ['pack', '--pack-destination', packs], { cwd: PKG_DIR });
   const cli = readdirSync(packs).find((f) => f.startsWith('create-loop-'))!;
-  const version = libraries.find((library) => library.name === '@loop/core')!.version;
-  return { librarySpecs, version, cliTgz: join(packs, cli) };
+  return join(packs, cli);
+}
+
+/** `npm exec --yes --package=<cliTgz> -- create-loop ...`: how `npm create loop` runs it. */
+export function createLoop(cliTgz: string, cwd: string, args: readonly string[]) {
+  return exec('npm', ['exec', '--yes', `--package=${cliTgz}`, '--', 'create-loop', ...args], {
+    cwd,
+  });
 }
