@@ -1,32 +1,8 @@
 import { addEffect } from '@react-three/fiber';
-import { useRef } from 'react';
 import type { InstancedMesh } from 'three';
 import { describe, expect, it } from 'vitest';
-import { useInterpolatedInstances } from './interpolated-instances.js';
 import { poseLayout, served, until } from './test-worker.js';
-import { mountWorker } from './test-worker-mount.js';
-import { useFixedUpdate } from './use-fixed-update.js';
-
-/** Draws `count` of the worker's bodies through one InstancedMesh; `mesh` receives it. */
-function Bodies({ mesh, count }: { mesh: { current: InstancedMesh | null }; count: number }) {
-  const ref = useRef<InstancedMesh>(null);
-  useInterpolatedInstances(ref, count);
-  return (
-    <instancedMesh
-      ref={(m: InstancedMesh | null) => {
-        ref.current = m;
-        mesh.current = m;
-      }}
-      args={[undefined, undefined, count]}
-    />
-  );
-}
-
-/** A page-side step, which <WorkerLoop> refuses. */
-function Stepper(): null {
-  useFixedUpdate(() => {});
-  return null;
-}
+import { Bodies, mountWorker, Stepper } from './test-worker-mount.js';
 
 describe('<WorkerLoop> props', () => {
   it('samples input with the latest sample callback', async () => {
