@@ -17,8 +17,8 @@ import { layoutProblems, playfieldProblems, readLayout, VIEWPORTS } from './layo
  * gallery's script-made list. Waits poll with a generous timeout.
  *
  * The multiplayer app, which the built site cannot hold (it needs its game server), has its
- * layout checked here as layout.test.ts checks the others': on a phone and a laptop, no panel
- * over another or over the arena it draws.
+ * layout checked here as layout-controls.test.ts checks the others': on a phone and a laptop,
+ * no panel over another or over the arena it draws.
  */
 
 const WAIT_MS = 120_000;
