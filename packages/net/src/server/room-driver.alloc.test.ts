@@ -4,6 +4,7 @@ import { heapAfterGc } from '../test-heap.js';
 import { MSG_INPUT, MSG_PING, MSG_PONG, MSG_SNAPSHOT } from '../wire/messages.js';
 import { serveLink } from './link-peer.js';
 import { RoomDriver } from './room-driver.js';
+import { NO_REFUSALS } from './test-driver.js';
 import { TEST_SEATS, TEST_TICK_RATE, testGame } from './test-game.js';
 
 /**
@@ -69,15 +70,7 @@ function drive(leak: unknown[] | undefined): number {
   expect(counts.snapshots).toBe(ticks * TEST_SEATS);
   expect(counts.pongs).toBeGreaterThan(0);
   expect(room.recorder!.recording().duration).toBeGreaterThanOrEqual(5);
-  expect(room.refused).toEqual({
-    malformed: 0,
-    oversize: 0,
-    late: 0,
-    early: 0,
-    unknown: 0,
-    flood: 0,
-    slow: 0,
-  });
+  expect(room.refused).toEqual(NO_REFUSALS);
   return least;
 }
 

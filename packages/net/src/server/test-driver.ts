@@ -1,6 +1,18 @@
 import { RoomDriver } from './room-driver.js';
 import type { RoomOptions } from './room-options.js';
+import type { Refused } from './seat.js';
 import { TestPeer, type TestState, testGame } from './test-game.js';
+
+/** A room's refusals when it refused nothing: every reason it knows, at 0. */
+export const NO_REFUSALS: Readonly<Refused> = {
+  malformed: 0,
+  oversize: 0,
+  late: 0,
+  early: 0,
+  unknown: 0,
+  flood: 0,
+  slow: 0,
+};
 
 /**
  * Test support (not code under test): a {@link RoomDriver} of the test game on the manual

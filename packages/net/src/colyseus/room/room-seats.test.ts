@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type Client, ClientState, Protocol } from '@colyseus/core';
 import { describe, expect, it } from 'vitest';
+import { NO_REFUSALS } from '../../server/test-driver.js';
 import { type TestState, testGame } from '../../server/test-game.js';
 import { MSG_PING, PING_BYTES } from '../../wire/messages.js';
 import { type FixedStepRoom, fixedStepRoom } from './fixed-step-room.js';
@@ -60,15 +61,7 @@ describe('FixedStepRoom, a client past its seats', () => {
       expect(() => room.message(watcher, ping)).not.toThrow();
       expect(() => room.message(watcher, [0xff])).not.toThrow();
       expect(watcher.sent).toEqual([]);
-      expect(room.refused).toEqual({
-        malformed: 0,
-        oversize: 0,
-        late: 0,
-        early: 0,
-        unknown: 0,
-        flood: 0,
-        slow: 0,
-      });
+      expect(room.refused).toEqual(NO_REFUSALS);
       await expect(room.onLeave(watcher, false)).resolves.toBeUndefined();
       expect(room.seats.every((seat) => seat !== undefined && seat.away < 0)).toBe(true);
     } finally {
