@@ -107,6 +107,16 @@ export function createDotsGame(players: number, chaos: Chaos = {}): DotsGame {
   };
 }
 
+/** An opaque game's save: `views` one after another in `bytes`, which it returns. */
+export function saveViews(views: readonly Uint8Array[], bytes: Uint8Array): Uint8Array {
+  let at = 0;
+  for (const v of views) {
+    bytes.set(v, at);
+    at += v.length;
+  }
+  return bytes;
+}
+
 /**
  * The same game as an opaque one, the way a Rapier world is given: its state saved and loaded
  * as bytes, `poses` (positions) captured for diagnosis, a checksum of the rest.
@@ -123,12 +133,7 @@ export function createOpaqueDots(players: number, chaos: Chaos = {}): DotsGame {
     ...inner,
     parts: [{ name: 'poses', array: poses, stride: 2, item: 'body' }],
     save() {
-      let at = 0;
-      for (const v of views) {
-        bytes.set(v, at);
-        at += v.length;
-      }
-      return bytes;
+      return saveViews(views, bytes);
     },
     load(from) {
       let at = 0;

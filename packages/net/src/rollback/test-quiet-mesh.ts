@@ -2,6 +2,7 @@ import type { Link, MessageHandler } from '../link/link.js';
 import type { RollbackGame } from './game.js';
 import type { RollbackOptions } from './options.js';
 import { RollbackSession } from './session.js';
+import { saveViews } from './test-game.js';
 
 /**
  * Test support for the garbage guard (not shipped): peers whose whole world allocates nothing
@@ -149,12 +150,7 @@ export function quietOpaqueGame(players: number): RollbackGame {
     parts: inner.parts,
     step: inner.step,
     save() {
-      let at = 0;
-      for (const v of views) {
-        bytes.set(v, at);
-        at += v.length;
-      }
-      return bytes;
+      return saveViews(views, bytes);
     },
     load(from) {
       let at = 0;
