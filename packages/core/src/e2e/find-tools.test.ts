@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { tempFolders } from '../test-support/temp-folders.js';
 import {
   findChromium,
   INSTALL_CHROMIUM,
@@ -13,16 +13,9 @@ import { findExecutable, isExecutable, onPath } from './find-executable.js';
 import { findRedisServer, INSTALL_REDIS, redisServerPath } from './find-redis.js';
 import { inLoopMonorepo, isCi, toolsRequired } from './tools-required.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'loop-find-tools-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let made = 0;
 /** A fresh folder under the test's temporary one. */
-function folder(): string {
-  const dir = join(tmp, String(made++));
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
+const folder = tempFolders('loop-find-tools-');
+
 /** A file at `dir/name`, executable unless `mode` says otherwise; returns its path. */
 function program(dir: string, name: string, mode = 0o755): string {
   const path = join(dir, name);

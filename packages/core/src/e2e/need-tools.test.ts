@@ -1,22 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../test-support/temp-folders.js';
 import { findXvfb, INSTALL_XVFB, needsVirtualDisplay, startVirtualDisplay } from './display.js';
 import { INSTALL_CHROMIUM, playwrightChromium } from './find-chromium.js';
 import { findFirefox, INSTALL_FIREFOX, usualFirefoxPaths } from './find-firefox.js';
 import { chromiumOrSkip, firefoxOrSkip, needTools } from './need-tools.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'loop-need-tools-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-let made = 0;
 /** A fresh folder under the test's temporary one. */
-function folder(): string {
-  const dir = join(tmp, String(made++));
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
+const folder = tempFolders('loop-need-tools-');
+
 /** An executable shell script at `dir/name` running `body`; returns its path. */
 function program(dir: string, name: string, body = ''): string {
   const path = join(dir, name);
