@@ -18,6 +18,18 @@ import {
 
 useStartedPages();
 
+/** Types `keys` (userEvent's syntax) and returns the codes of those the page prevented. */
+async function preventedOf(keys: string): Promise<string[]> {
+  const prevented: string[] = [];
+  const listener = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) prevented.push(e.code);
+  };
+  window.addEventListener('keydown', listener);
+  await userEvent.keyboard(keys);
+  window.removeEventListener('keydown', listener);
+  return prevented;
+}
+
 describe('startRapierPage on the main thread', () => {
   it('taps the opening keys once, at the second frame, and the HUD buttons tap theirs', async () => {
     const { page, record, pressed } = start({ openingKeys: ['KeyJ'] });
@@ -38,14 +50,7 @@ describe('startRapierPage on the main thread', () => {
     const { page } = start();
     await page.started;
     await untilFrame(() => ticks() >= 30, 'thirty ticks recorded');
-    const prevented: string[] = [];
-    const listener = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) prevented.push(e.code);
-    };
-    window.addEventListener('keydown', listener);
-    await userEvent.keyboard('{Space}{KeyJ}');
-    window.removeEventListener('keydown', listener);
-    expect(prevented).toEqual(['Space']);
+    expect(await preventedOf('{Space}{KeyJ}')).toEqual(['Space']);
     await userEvent.keyboard('{KeyR}');
     await untilFrame(() => status().dataset.replay === 'replaying', 'a replay on R');
     await userEvent.keyboard('{Escape}');
@@ -61,14 +66,7 @@ describe('startRapierPage on the main thread', () => {
     });
     await page.started;
     await untilFrame(() => ticks() >= 30, 'thirty ticks recorded');
-    const prevented: string[] = [];
-    const listener = (e: KeyboardEvent) => {
-      if (e.defaultPrevented) prevented.push(e.code);
-    };
-    window.addEventListener('keydown', listener);
-    await userEvent.keyboard('{Space}{KeyJ}{KeyR}');
-    window.removeEventListener('keydown', listener);
-    expect(prevented).toEqual(['KeyJ']);
+    expect(await preventedOf('{Space}{KeyJ}{KeyR}')).toEqual(['KeyJ']);
     await wait(100);
     expect(status().dataset.replay).toBe('recording');
     await userEvent.keyboard('{KeyP}');
