@@ -58,7 +58,8 @@ export function startVirtualDisplay(path: string): Promise<VirtualDisplay> {
       err += chunk;
     });
     server.once('error', (e) => reject(new Error(`Xvfb did not start (${e.message})`)));
-    server.once('exit', (code) => reject(new Error(`Xvfb exited (${code}): ${err.trim()}`)));
+    // 'close', not 'exit': it comes once stderr has been read to its end, so the error says all.
+    server.once('close', (code) => reject(new Error(`Xvfb exited (${code}): ${err.trim()}`)));
     (server.stdio[3] as Readable).on('data', (chunk: Buffer) => {
       out += chunk;
       if (out.includes('\n')) {
