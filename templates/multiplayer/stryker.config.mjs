@@ -5,10 +5,13 @@
  */
 import { templateStrykerConfig } from '../../scripts/stryker-template.mjs';
 
-// Rule 'banner' (../../scripts/mutation-rules.mjs): Colyseus's greeting on the console. It
-// applies once the // Stryker disable comment on server.ts's greet line is gone (a comment wins).
+// Rules of ../../scripts/mutation-rules.mjs: 'banner', Colyseus's greeting on the console (it
+// applies once the // Stryker disable comment on server.ts's greet line is gone: a comment
+// wins); 'look', the arena's colours in page/draw.ts (seat colours, crates, the background),
+// judged by eye. Where draw.ts puts each disc, ring and ghost is mutated: draw.test.ts reads its
+// calls from a recording context in Node.
 const template = templateStrykerConfig(import.meta.resolve('@stryker-mutator/vitest-runner'), {
-  rules: ['banner'],
+  rules: ['banner', 'look'],
 });
 
 export default {
@@ -21,11 +24,6 @@ export default {
     // Test support: what the tests drive the code with, not code under test.
     '!src/test-support/**',
     '!src/e2e/**',
-    // Canvas drawing (colours, paths): its calls are asserted in Node (draw.test.ts, against a
-    // recording context) and drawn in the real-Chromium test. Left out here because its colour and
-    // dash constants are static mutants, each of which reruns every test (minutes apiece on 2
-    // cores); where the arena sits is @loop/net/dom's letterbox, mutated in the package.
-    '!src/page/draw.ts',
     // Measuring: real-time bots (runLoad) and a byte count printed beside Colyseus's schema
     // patches (wire-size.test.ts). Their figures are read, not asserted; the report's arithmetic is
     // @loop/net/bench's, mutated there.
