@@ -21,7 +21,18 @@
  * sessions (templates/rapier) takes many minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { REPO_ROOT } from './mutation-incremental.mjs';
 import { lineText, recordText, SIBLINGS_FILE } from './mutation-siblings-record.mjs';
@@ -51,6 +62,18 @@ function marks(report, base) {
   return [...byLine.values()];
 }
 
+/** The links of a node_modules folder: its entries and those of its @scopes. */
+function topLinks(dir) {
+  const links = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.startsWith('@') && !lstatSync(path).isSymbolicLink()) {
+      for (const inner of readdirSync(path)) links.push(join(path, inner));
+    } else links.push(path);
+  }
+  return links.filter((path) => lstatSync(path).isSymbolicLink());
+}
+
 const marked = marks(JSON.parse(readFileSync(reportPath, 'utf8')), root);
 if (marked.length === 0) {
   console.log('mutation-siblings: no marked mutants here');
@@ -75,6 +98,14 @@ cpSync(join(root, 'node_modules'), join(copy, 'node_modules'), {
   verbatimSymlinks: true,
   filter: (src) => !/[\\/]node_modules[\\/]\.(vite|cache)\b/.test(src),
 });
+// A workspace package's link that leads out of the package's own folder (packages/net's
+// @loop/core is ../../../core) lands elsewhere from the copy: point it at what it names here.
+for (const link of topLinks(join(copy, 'node_modules'))) {
+  if (existsSync(link)) continue;
+  const original = join(root, relative(copy, link));
+  rmSync(link);
+  symlinkSync(realpathSync(original), link);
+}
 for (const file of new Set(marked.map((m) => m.name))) {
   const path = join(copy, file);
   const text = readFileSync(path, 'utf8');

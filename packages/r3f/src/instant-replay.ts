@@ -41,7 +41,7 @@ export function applyReplaySpeed(
   // Stryker disable next-line ConditionalExpression: equivalent, without it each step writes the time scale the loop already has (the same base, the same speed)
   if (want === state.applied) return;
   if (state.applied === 1) state.base = loop.timeScale;
-  loop.timeScale = want === 1 ? state.base : state.base * want;
+  loop.timeScale = state.base * want; // × 1 is exact: the base itself once the replay ends
   state.applied = want;
 }
 
@@ -75,8 +75,13 @@ export function applyReplaySpeed(
  */
 export function useInstantReplay(game: Replayable, options: InstantReplayOptions): InstantReplay {
   const context = usePageSteps('useInstantReplay');
-  const [replay] = useState(() => new InstantReplay(game, options));
-  const { speed, timestep } = options;
+  // The replay and the timestep it steps at, made once: a later render's timestep is not the
+  // replay's, and the check below must hold the loop to the replay's own.
+  const [{ replay, timestep }] = useState(() => ({
+    replay: new InstantReplay(game, options),
+    timestep: options.timestep,
+  }));
+  const { speed } = options;
   useLayoutEffect(() => {
     if (speed !== undefined) replay.speed = speed;
   }, [replay, speed]);
@@ -90,6 +95,7 @@ export function useInstantReplay(game: Replayable, options: InstantReplayOptions
       },
     };
     return context.updates.add(apply, REPLAY_SPEED_PRIORITY);
+    // Stryker disable next-line ArrayDeclaration: all three are fixed for a mount (<FixedLoop> keeps one context object, the replay and its timestep are made once), so an empty list runs the effect exactly as often
   }, [context, replay, timestep]);
   return replay;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { useInstantReplay } from './instant-replay.js';
 import { useInterpolatedObject } from './interpolated-object.js';
 import { served } from './test-worker.js';
 import { BODIES, Bodies, mountWorker, Stepper } from './test-worker-mount.js';
@@ -14,11 +15,21 @@ function Pose(): null {
   return null;
 }
 
+/** An instant replay on the page, which <WorkerLoop> refuses: its game steps in the worker. */
+function Replay(): null {
+  useInstantReplay(
+    { saveState: () => new Uint8Array(0), loadState: () => {} },
+    { build: 'b', timestep: 1000 / 60 },
+  );
+  return null;
+}
+
 describe('<WorkerLoop>', () => {
   it('refuses the hooks that step on the page, naming the hook', async () => {
     for (const [node, hook] of [
       [<Stepper key="s" />, 'useFixedUpdate'],
       [<Pose key="p" />, 'useInterpolatedObject'],
+      [<Replay key="r" />, 'useInstantReplay'],
     ] as const) {
       const game = served(BODIES);
       await expect(mountWorker(node, game)).rejects.toThrow(
