@@ -79,7 +79,7 @@ export function drawArena(
   // Metre tiles, a checker: how far and how fast a ball moves reads off them.
   ctx.fillStyle = '#4a4a4a';
   for (let x = -HALF; x < HALF; x++) {
-    for (let z = -HALF + ((x + HALF) & 1); z < HALF; z += 2) ctx.fillRect(x, z, 1, 1);
+    for (let z = -HALF + (x & 1); z < HALF; z += 2) ctx.fillRect(x, z, 1, 1);
   }
   // The edge a ball falls from.
   ctx.strokeStyle = '#8a8a8a';
@@ -90,7 +90,7 @@ export function drawArena(
     const x = lerp(previous[i] ?? 0, current[i] ?? 0, alpha);
     const y = lerp(previous[i + 1] ?? 0, current[i + 1] ?? 0, alpha);
     const z = lerp(previous[i + 2] ?? 0, current[i + 2] ?? 0, alpha);
-    const radius = y < 0 ? Math.max(0.1, 0.5 + y * 0.12) : 0.5;
+    const radius = Math.min(0.5, Math.max(0.1, 0.5 + y * 0.12)); // smaller below the top
     ctx.fillStyle = COLOURS[p] ?? '#fff';
     ctx.beginPath();
     ctx.arc(x, z, radius, 0, Math.PI * 2);
@@ -100,11 +100,10 @@ export function drawArena(
   drawFalls(ctx, view, current, players);
 }
 
-/** Each player's falls as last drawn, and its text: made anew only when a count changes. */
-const shown = [-1, -1, -1, -1];
-const texts = ['', '', '', ''];
-/** The font the counts are drawn in, for the size it was made for (made anew on a resize). */
-const font = { px: 0, text: '' };
+/** The text of each count of falls, made the first time that count is drawn. */
+const counts: string[] = [];
+/** The font the counts are drawn in, by its size in pixels: made the first time a size is drawn. */
+const fonts: string[] = [];
 
 /**
  * Each player's falls in its colour beside its corner of the platform (where its ball comes
@@ -119,21 +118,18 @@ function drawFalls(
 ) {
   const metre = (view.side * view.ratio) / VIEW_M;
   const px = Math.round(metre);
-  if (px !== font.px) Object.assign(font, { px, text: `bold ${px}px system-ui, sans-serif` });
-  ctx.font = font.text;
+  fonts[px] ??= `bold ${px}px system-ui, sans-serif`;
+  ctx.font = fonts[px];
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const middle = view.side / 2;
   for (let p = 0; p < players; p++) {
     const falls = poses[bodyOf.score(players, p) * POSE_STRIDE] ?? 0;
-    if (falls !== shown[p]) {
-      shown[p] = falls;
-      texts[p] = String(falls);
-    }
+    counts[falls] ??= String(falls);
     const x = (view.left + middle) * view.ratio + (p & 1 ? 1 : -1) * (HALF + 0.5) * metre;
     const y = (view.top + middle) * view.ratio + (p & 2 ? 1 : -1) * (HALF + 0.5) * metre;
     ctx.fillStyle = COLOURS[p] ?? '#fff';
-    ctx.fillText(texts[p]!, x, y);
+    ctx.fillText(counts[falls]!, x, y);
   }
 }
 

@@ -2,7 +2,7 @@ import RAPIER from '@dimforge/rapier3d-deterministic-compat';
 import { Conditioner, createLinkPair } from '@loop/net';
 import { RollbackSession, SyncTestSession } from '@loop/net/rollback';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, FALL_Y, fallsOf, INPUT_WORDS, pushOff, STICK, spawnOf } from './game';
+import { bodyOf, FALL_Y, fallsOf, INPUT_WORDS, PUSH, pushOff, STICK, spawnOf } from './game';
 
 beforeAll(() => RAPIER.init());
 
@@ -52,6 +52,60 @@ describe('the push-off rules', () => {
     expect(new Set([0, 1, 2, 3].map((p) => `${spawnOf(p, spot).x},${spot.z}`)).size).toBe(4);
   });
 
+  it('makes a ball and a count for each player, the counts parked far below everything', () => {
+    for (const players of [2, 3, 4]) {
+      const game = pushOff({ players });
+      game.capture();
+      expect(game.state.bodies).toHaveLength(1 + 2 * players);
+      for (let p = 0; p < players; p++) {
+        const count = bodyOf.score(players, p);
+        expect([pose(game, count, 0), pose(game, count, 2)]).toEqual([0, p]);
+        expect(pose(game, count, 1)).toBeLessThan(FALL_Y - 50);
+      }
+    }
+  });
+
+  it('pushes STICK × PUSH newton-seconds a tick at full stick, on each player’s own axes', () => {
+    const game = pushOff({ players: 2 });
+    game.step(new Int32Array([STICK, 0, 0, -STICK]), 0, 3); // red +x, green -z
+    const momentum = (p: number) => {
+      const ball = game.state.bodies[bodyOf.ball(p)]!;
+      const v = ball.linvel();
+      return [v.x, v.z].map((speed) => speed * ball.mass());
+    };
+    const full = STICK * PUSH;
+    // Less a little: the platform's friction and the damping take some within the tick.
+    const [redX, redZ] = momentum(0) as [number, number];
+    const [greenX, greenZ] = momentum(1) as [number, number];
+    expect(redX).toBeGreaterThan(0.75 * full);
+    expect(redX).toBeLessThanOrEqual(full);
+    expect(-greenZ).toBeGreaterThan(0.75 * full);
+    expect(-greenZ).toBeLessThanOrEqual(full);
+    expect(Math.abs(redZ) + Math.abs(greenX)).toBeLessThan(1e-6);
+  });
+
+  it('wakes a ball that came to rest when its stick pushes it', () => {
+    const game = pushOff({ players: 2 });
+    hold(game, 2, 0, 0, 600); // ten seconds still: Rapier puts both to sleep
+    const red = game.state.bodies[bodyOf.ball(0)]!;
+    expect(red.isSleeping()).toBe(true);
+    hold(game, 2, STICK, 0, 10);
+    expect(red.isSleeping()).toBe(false);
+    expect(pose(game, bodyOf.ball(0), 0)).toBeGreaterThan(-2.45);
+  });
+
+  it('respawns a ball below FALL_Y, not one at it', () => {
+    const game = pushOff({ players: 2 });
+    game.state.world.gravity = { x: 0, y: 0, z: 0 }; // nothing moves the balls but the test
+    game.state.bodies[bodyOf.ball(0)]!.setTranslation({ x: 6, y: FALL_Y, z: 0 }, true);
+    game.state.bodies[bodyOf.ball(1)]!.setTranslation({ x: 6, y: FALL_Y - 0.01, z: 2 }, true);
+    game.step(new Int32Array(4), 0, 3);
+    game.capture();
+    expect([fallsOf(game, 2, 0), fallsOf(game, 2, 1)]).toEqual([0, 1]);
+    expect(pose(game, bodyOf.ball(0), 1)).toBe(FALL_Y);
+    expect(pose(game, bodyOf.ball(1), 0)).toBeCloseTo(2.5, 6);
+  });
+
   it('moves a ball the way its stick points, and no other', () => {
     const game = pushOff({ players: 2 });
     const inputs = new Int32Array([STICK, 0, 0, 0]); // player 0 pushes +x, player 1 idles
@@ -96,6 +150,10 @@ describe('the push-off rules', () => {
     expect(pose(game, bodyOf.ball(0), 1)).toBeCloseTo(1, 3);
     expect(Math.abs(game.state.bodies[bodyOf.ball(0)]?.linvel().x ?? 1)).toBeLessThan(1e-6);
     expect(fallsOf(game, 2, 1)).toBe(0);
+    // The count's body stays parked far below, its x the count.
+    const count = bodyOf.score(2, 0);
+    expect([pose(game, count, 0), pose(game, count, 2)]).toEqual([1, 0]);
+    expect(pose(game, count, 1)).toBeLessThan(FALL_Y - 50);
     expect(FALL_Y).toBeLessThan(0);
   });
 

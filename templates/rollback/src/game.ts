@@ -1,5 +1,5 @@
 import RAPIER from '@dimforge/rapier3d-deterministic-compat';
-import { WorldState } from '@loop/rapier';
+import { placeAtRest, WorldState } from '@loop/rapier';
 import { POSE_STRIDE, RapierRollback } from '@loop/rapier/rollback';
 
 /** Rapier's world class of the deterministic build: the same bits on every peer's machine. */
@@ -40,9 +40,9 @@ export interface PushOffOptions {
   players: number;
 }
 
-const push = { x: 0, y: 0, z: 0 };
-const spot = { x: 0, y: 0, z: 0 };
-const zero = { x: 0, y: 0, z: 0 };
+// Scratch vectors: a step allocates none.
+const push = new RAPIER.Vector3(0, 0, 0);
+const spot = new RAPIER.Vector3(0, 0, 0);
 
 /**
  * The game as `@loop/net/rollback`'s RollbackSession plays it: a platform, one ball per player,
@@ -77,12 +77,13 @@ export function pushOff(options: PushOffOptions): RapierRollback<World> {
     timestep: TIMESTEP,
     act(state, inputs, _tick, present) {
       for (let p = 0; p < players; p++) {
-        const ball = state.bodies[bodyOf.ball(p)];
-        if (ball === undefined) continue;
+        // Every body was added above: a ball and a count for each player.
+        const ball = state.bodies[bodyOf.ball(p)]!;
         if (ball.translation().y < FALL_Y) {
-          respawn(ball, p);
-          const score = state.bodies[bodyOf.score(players, p)];
-          if (score) score.setTranslation({ x: score.translation().x + 1, y: -100, z: p }, true);
+          placeAtRest(ball, spawnOf(p, spot)); // back to its corner, at rest
+          const score = state.bodies[bodyOf.score(players, p)]!;
+          // Stryker disable next-line BooleanLiteral: equivalent, the parked body is fixed and has no collider: woken or not, nothing moves it but this line
+          score.setTranslation({ x: score.translation().x + 1, y: -100, z: p }, true);
           continue;
         }
         if (!(present & (1 << p))) continue; // a player who left plays nothing
@@ -98,15 +99,6 @@ export function pushOff(options: PushOffOptions): RapierRollback<World> {
 /** A stick word from the wire kept in range: a hostile peer cannot push harder. */
 function clamp(word: number): number {
   return Math.min(STICK, Math.max(-STICK, word));
-}
-
-type Ball = NonNullable<WorldState<World>['bodies'][number]>;
-
-/** Back to the player's corner, at rest. */
-function respawn(ball: Ball, p: number) {
-  ball.setTranslation(spawnOf(p, spot), true);
-  ball.setLinvel(zero, true);
-  ball.setAngvel(zero, true);
 }
 
 /** Player p's falls so far, read from the poses (the parked body's x). */

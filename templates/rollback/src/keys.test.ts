@@ -17,6 +17,27 @@ describe('writeStick', () => {
     expect([...out.subarray(0, 2)]).toEqual([0, 0]);
   });
 
+  it('reads each key alone, each player’s own: WASD and the arrows, -z away', () => {
+    const cases = [
+      ['left', [-STICK, 0]],
+      ['right', [STICK, 0]],
+      ['up', [0, -STICK]],
+      ['down', [0, STICK]],
+    ] as const;
+    const codes = [
+      { left: 'KeyA', right: 'KeyD', up: 'KeyW', down: 'KeyS' },
+      { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' },
+    ];
+    expect(KEYS).toEqual(codes);
+    for (const [player, map] of KEYS.entries()) {
+      for (const [key, stick] of cases) {
+        out.fill(9);
+        expect(writeStick(held(codes[player]![key]), map, out), key).toBe(true);
+        expect([...out.subarray(0, 2)], `player ${player}, ${key}`).toEqual(stick);
+      }
+    }
+  });
+
   it('says when none of its keys is held, and centres the stick', () => {
     out.fill(3);
     expect(writeStick(held('ArrowLeft', 'Space'), KEYS[0]!, out)).toBe(false);

@@ -1,6 +1,8 @@
 import RAPIER from '@dimforge/rapier3d-deterministic-compat';
+import { createSignalServer, type SignalServer } from '@loop/net/p2p-server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localMatch } from './match';
+import { WebSocket } from 'ws';
+import { localMatch, onlineMatch } from './match';
 import { agreement } from './panel';
 
 beforeAll(() => RAPIER.init());
@@ -58,5 +60,65 @@ describe('agreement', () => {
 
   it('waits, not DESYNC, while one no longer holds that tick (far ahead after a stall)', () => {
     expect(agreement([session(300, { 299: 5 }), session(84, { 83: 5 })])).toBe('pending');
+  });
+});
+
+describe('the sliders of local play', () => {
+  it('set the latency both ways from then on: the ping follows it', () => {
+    const local = localMatch({ latency: 0, jitter: 0, loss: 0, reorder: 0 });
+    const play = (ticks: number) => {
+      for (let t = 0; t < ticks; t++) {
+        local.pump();
+        for (const session of local.sessions) session.update();
+      }
+    };
+    play(120);
+    expect(local.sessions[0]!.rtt(1)).toBeLessThan(60);
+    local.condition(200, 0);
+    play(240);
+    expect(local.sessions[0]!.rtt(1)).toBeGreaterThan(350);
+    expect(local.sessions[1]!.rtt(0)).toBeGreaterThan(350);
+    expect(agreement(local.sessions)).toBe('agree');
+  });
+});
+
+describe('online play', () => {
+  let server: SignalServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('seats three pages through the signaling server, plays them to equal checksums, and leaves', async () => {
+    server = await createSignalServer({ port: 0, seats: 4 });
+    const url = `ws://127.0.0.1:${server.port}`;
+    // Node has no WebRTC: every link goes through the server's relay.
+    const options = { relay: 'always', WebSocket: WebSocket as never } as const;
+    const pages = await Promise.all(
+      [0, 1, 2].map((seat) => onlineMatch(url, 'm1', seat, 3, options)),
+    );
+    for (const [seat, page] of pages.entries()) {
+      expect(page.routes()).toBe('relay relay');
+      expect([0, 1, 2].map((p) => page.session.status(p))).toEqual(
+        [0, 1, 2].map((p) => (p === seat ? 'local' : 'playing')),
+      );
+      expect(page.game.poses).toHaveLength((1 + 2 * 3) * 7); // three balls, three counts
+    }
+    const least = () => Math.min(...pages.map((page) => page.session.confirmed));
+    for (let turn = 0; turn < 3000 && least() < 90; turn++) {
+      for (const [seat, page] of pages.entries()) {
+        page.session.input[0] = (turn >> 4) % 3 === seat ? 4 : -4;
+        page.session.update();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(least()).toBeGreaterThanOrEqual(90);
+    const sums = pages.map((page) => page.session.checksum(80));
+    expect(sums[0]).not.toBe(-1);
+    expect(sums).toEqual([sums[0], sums[0], sums[0]]);
+    pages[0]!.close();
+    expect(pages[0]!.routes()).toBe('closed closed');
+    await vi.waitFor(() => expect(pages[1]!.routes()).toBe('closed relay'));
+    for (const page of pages.slice(1)) page.close();
   });
 });

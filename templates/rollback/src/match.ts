@@ -1,5 +1,5 @@
 import { Conditioner, createLinkPair, type Link } from '@loop/net';
-import { joinMatch } from '@loop/net/p2p';
+import { joinMatch, type MeshOptions } from '@loop/net/p2p';
 import { RollbackSession } from '@loop/net/rollback';
 import { pushOff, TIMESTEP } from './game';
 
@@ -56,12 +56,20 @@ export function localMatch(path: Path) {
  * Online play: joins `match` at `seat` through the signaling server at `url`, waits for the
  * others, then gives this page's session over a PeerLink (a WebRTC data channel or the relay)
  * to every other seat. `routes` says how each other page is reached; `close` leaves the match.
+ * `options`: `joinMatch`'s others (`@loop/net/p2p`), such as ICE servers for players behind
+ * strict NATs, or `relay: 'always'` and the `ws` package's WebSocket in Node's tests.
  */
-export async function onlineMatch(url: string, match: string, seat: number, players: number) {
-  const peers = await joinMatch({ url, match, seat });
+export async function onlineMatch(
+  url: string,
+  match: string,
+  seat: number,
+  players: number,
+  options: Omit<MeshOptions, 'url' | 'match' | 'seat'> = {},
+) {
+  const peers = await joinMatch({ ...options, url, match, seat });
   await peers.ready(players - 1);
-  const links: (Link | null)[] = [];
-  for (let p = 0; p < players; p++) links.push(p === seat ? null : (peers.link(p) ?? null));
+  // A link to every other seat; the mesh has none to this page's own, which is null.
+  const links: (Link | null)[] = Array.from({ length: players }, (_, p) => peers.link(p) ?? null);
   const game = pushOff({ players });
   const session = new RollbackSession({ game, players, local: seat, links });
   /** How each other page is reached: `direct` (a data channel) or `relay`, space separated. */

@@ -76,9 +76,9 @@ export function agreement(sessions: readonly RollbackSession[]): string {
   if (sessions.some((s) => s.desync !== null)) return 'DESYNC';
   if (sessions.length < 2) return sessions[0]!.confirmed > 0 ? 'agree' : 'pending';
   const tick = Math.min(...sessions.map((s) => s.confirmed)) - 1;
-  if (tick < 0) return 'pending';
-  // Each holds the checksums of its last 128 confirmed ticks: one far ahead of the other (after
-  // a stall) may hold that tick no more, and nothing can be compared until the other catches up.
+  // Each holds the checksums of its last 128 confirmed ticks (−1 for any other, tick −1 before
+  // both confirmed one): one far ahead of the other (after a stall) may hold that tick no more,
+  // and nothing can be compared until the other catches up.
   if (sessions.some((s) => s.checksum(tick) === -1)) return 'pending';
   const first = sessions[0]!.checksum(tick);
   return sessions.every((s) => s.checksum(tick) === first) ? 'agree' : 'DESYNC';
