@@ -2,6 +2,7 @@ import RAPIER from '@dimforge/rapier3d-deterministic-compat';
 import { createSignalServer, type SignalServer } from '@loop/net/p2p-server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { TIMESTEP } from './game';
 import { localMatch, onlineMatch } from './match';
 import { agreement } from './panel';
 
@@ -90,7 +91,10 @@ describe('online play', () => {
   });
 
   it('seats three pages through the signaling server, plays them to equal checksums, and leaves', async () => {
-    server = await createSignalServer({ port: 0, seats: 4 });
+    // The flood guard reads the match's clock, a tick a turn: the turns come as fast as the
+    // machine runs them, far faster than a real match's frames (a slow run was kicked).
+    let clock = 0;
+    server = await createSignalServer({ port: 0, seats: 4, now: () => clock });
     const url = `ws://127.0.0.1:${server.port}`;
     // Node has no WebRTC: every link goes through the server's relay.
     const options = { relay: 'always', WebSocket: WebSocket as never } as const;
@@ -106,6 +110,7 @@ describe('online play', () => {
     }
     const least = () => Math.min(...pages.map((page) => page.session.confirmed));
     for (let turn = 0; turn < 3000 && least() < 90; turn++) {
+      clock = turn * TIMESTEP;
       for (const [seat, page] of pages.entries()) {
         page.session.input[0] = (turn >> 4) % 3 === seat ? 4 : -4;
         page.session.update();
