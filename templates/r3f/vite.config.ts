@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, mergeConfig } from 'vite';
 
 /**
- * `rapierGameConfig` of @loop/rapier/vite: Rapier's WebAssembly as a file of its own (fetched with
- * progress by src/load-rapier.ts); three.js, React, Rapier and the rest in files of their own,
- * each under Vite's 500 kB warning; the tests (`npm test`: the rules in Node with real Rapier;
+ * `rapierGameConfig` of @loop/rapier/vite: Rapier's WebAssembly as a file of its own (fetched
+ * with progress by the `virtual:rapier-wasm` loader it serves); three.js, React, Rapier and the
+ * rest in files of their own, each under Vite's 500 kB warning; the tests (`npm test`: the rules in Node with real Rapier;
  * `npm run test:e2e`: the page in Chromium and Firefox). React's plugin (JSX, Fast Refresh) on top.
  */
 export default mergeConfig(

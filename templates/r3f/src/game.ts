@@ -46,7 +46,7 @@ export function wantsJump(input: InputSnapshot): boolean {
  * @loop/rapier) holds every box's pose after it, the ones placed by hand in `jumped`.
  */
 export class Game {
-  /** The Rapier world: await `loadRapier()` (src/load-rapier.ts) before making a Game. */
+  /** The Rapier world: await `loadRapier()` (of `virtual:rapier-wasm`, served by vite.config.ts) before making a Game. */
   readonly world: World;
   /** The boxes; box `i` has `userData` i, its place in `poses`. */
   readonly bodies: RigidBody[] = [];

@@ -1,10 +1,10 @@
+import { loadRapier } from 'virtual:rapier-wasm';
 import { createInput, createScope, requireWebGL, stylePage } from '@loop/core/dom';
 import { showLoading } from '@loop/rapier';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { Game } from './game';
-import { loadRapier } from './load-rapier';
 
 const scene = document.querySelector<HTMLElement>('#scene')!;
 const hud = document.querySelector<HTMLElement>('#hud')!;
