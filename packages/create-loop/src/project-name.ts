@@ -20,6 +20,7 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
 export function folderNameProblem(dir: string): string | undefined {
   const shown = JSON.stringify(dir);
   // Anywhere in the path: a NUL makes Node's file system throw, and Windows refuses them all.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   if (/[\u0000-\u001f\u007f]/.test(dir)) {
     return `${shown} holds a control character (a NUL, a tab, a line break), which no folder name can have everywhere: use letters, digits and spaces`;
   }

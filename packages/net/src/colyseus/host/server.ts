@@ -13,6 +13,7 @@ import { NO_ROOMS, type OperatorSource, operatorRoute } from './operator-route.j
 import { pageRoute } from './page-route.js';
 
 /** A room class as Colyseus's `server.define` takes it. */
+// biome-ignore lint/suspicious/noExplicitAny: Colyseus's own RoomConstructor takes any[], and a narrower list refuses its rooms.
 export type RoomClass = new (...args: any[]) => Room;
 
 /**
