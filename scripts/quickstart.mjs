@@ -163,7 +163,9 @@ const mutation = spawnSync(
   { cwd: root, env, stdio: 'inherit' },
 );
 for (const [name, command] of Object.entries(STALE_MUTATION)) {
-  console.log(`\nmutation: ${name} not run: its committed results are missing or stale (${command})`);
+  console.log(
+    `\nmutation: ${name} not run: its committed results are missing or stale (${command})`,
+  );
 }
 const changed = changedPaths(treeBefore, treeState(root));
 if (changed.length > 0) {
