@@ -27,10 +27,15 @@ const forks: Plugin = {
  * the process Stryker switches mutants in, and which take minutes.
  */
 /**
- * The test files that need a process of their own: main()'s change the current folder, and
- * staging's signal it or drop root's ids.
+ * The test files that need a process of their own: main()'s change the current folder (the
+ * hostile-input property test's too: it runs main() in a sandbox), and staging's signal it or
+ * drop root's ids.
  */
-const OWN_PROCESS = ['src/cli-*.test.ts', 'src/staging-*.test.ts'];
+const OWN_PROCESS = [
+  'src/cli-*.test.ts',
+  'src/staging-*.test.ts',
+  'src/hostile-input.property.test.ts',
+];
 
 /**
  * Instrumented code (every mutant behind a switch, coverage per test) runs several times slower
