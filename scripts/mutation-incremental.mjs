@@ -34,6 +34,19 @@ function placeholders(root) {
     .sort((a, b) => b[0].length - a[0].length);
 }
 
+/**
+ * A path a test's message cut short (Vitest's assertion messages end a long string with `…`:
+ * `"/srv/ci/lo…"`), written as its placeholder: the whole path is replaced before this.
+ */
+function stripCutShort(text, path, name) {
+  let out = text;
+  // Down to the first folder's name and one letter beyond: '/s…' alone names no machine.
+  for (let end = path.length - 1; end > 2; end--) {
+    out = out.replaceAll(`${path.slice(0, end)}…`, `${name}…`);
+  }
+  return out;
+}
+
 /** Every key of every object sorted, so a rerun writes keys in one order whatever made them. */
 function sortKeys(value, strip) {
   if (Array.isArray(value)) return value.map((v) => sortKeys(v, strip));
@@ -90,6 +103,7 @@ export function canonicalIncremental(report, root = REPO_ROOT) {
     let out = s;
     for (const [path, name] of subs) {
       out = out.replaceAll(pathToFileURL(path).href, `file://${name}`).replaceAll(path, name);
+      if (out.includes('…')) out = stripCutShort(out, path, name);
     }
     return out;
   };

@@ -38,7 +38,18 @@ function report(root) {
             coveredBy: ['t.ts#one', 'u.ts#two'],
             killedBy: ['t.ts#one'],
           },
-          { ...mutant('y', 1, 2, 'B', 'b', 'Survived'), coveredBy: ['u.ts#two'] },
+          {
+            ...mutant(
+              'y',
+              1,
+              2,
+              'B',
+              'b',
+              'Killed',
+              `expected 'import from ${root.slice(0, 9)}…' to match`,
+            ),
+            coveredBy: ['u.ts#two'],
+          },
         ],
       },
       'src/b.ts': {
@@ -85,6 +96,9 @@ describe('the committed form of the incremental file', () => {
     const text = incrementalText(report(root), root);
     expect(text).not.toContain(root);
     expect(text).toContain('at <repo>/src/a.ts:1');
+    // A path a test's message cut short, as Vitest ends a long string.
+    expect(text).toContain("expected 'import from <repo>…' to match");
+    expect(text).not.toContain('/srv/ci/');
     const out = JSON.parse(text);
     expect(Object.keys(out)).toEqual(['files', 'schemaVersion', 'testFiles', 'thresholds']);
     // Tests numbered by file and place; coverage follows the new ids.
