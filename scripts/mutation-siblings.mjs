@@ -83,7 +83,9 @@ if (marked.length === 0) {
 const copy = join(REPO_ROOT, '.stryker-tmp', `siblings-${basename(root)}`);
 rmSync(copy, { recursive: true, force: true });
 mkdirSync(copy, { recursive: true });
-const skipped = new Set(['node_modules', 'dist', 'reports', '.turbo', 'MUTANTS.md']);
+// dist/ is kept, as Stryker's own sandbox keeps it: a test may run the built package (net's sync
+// test imports its development build in a node process of its own).
+const skipped = new Set(['node_modules', 'reports', '.turbo', 'MUTANTS.md']);
 cpSync(root, copy, {
   recursive: true,
   filter: (src) => {

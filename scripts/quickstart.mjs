@@ -147,9 +147,6 @@ run('pnpm', ['lint']);
 const STALE_MUTATION = {
   // Its rollback sessions run for seconds each under instrumentation: a first run takes hours.
   'template-rollback': 'cd templates/rollback && pnpm mutate',
-  // Its room side's tests changed since its results (about 180 mutants to run again, an hour
-  // here), and its marks that share a line have no siblings record yet.
-  '@loop/net': 'cd packages/net && pnpm mutate && node ../../scripts/mutation-siblings.mjs',
 };
 const checks = spawnSync(
   'pnpm',
