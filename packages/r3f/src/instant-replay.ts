@@ -85,17 +85,20 @@ export function useInstantReplay(game: Replayable, options: InstantReplayOptions
   useLayoutEffect(() => {
     if (speed !== undefined) replay.speed = speed;
   }, [replay, speed]);
-  useLayoutEffect(() => {
-    const state: SpeedState = { applied: 1, base: 1 };
-    const apply = {
-      current: () => {
-        const loop = context.loop;
-        // Stryker disable next-line ConditionalExpression: equivalent, steps run only from a live loop, so the loop is set whenever this runs
-        if (loop !== null) applyReplaySpeed(loop, replay, timestep, state);
-      },
-    };
-    return context.updates.add(apply, REPLAY_SPEED_PRIORITY);
+  useLayoutEffect(
+    () => {
+      const state: SpeedState = { applied: 1, base: 1 };
+      const apply = {
+        current: () => {
+          const loop = context.loop;
+          // Stryker disable next-line ConditionalExpression: equivalent, steps run only from a live loop, so the loop is set whenever this runs
+          if (loop !== null) applyReplaySpeed(loop, replay, timestep, state);
+        },
+      };
+      return context.updates.add(apply, REPLAY_SPEED_PRIORITY);
+    },
     // Stryker disable next-line ArrayDeclaration: all three are fixed for a mount (<FixedLoop> keeps one context object, the replay and its timestep are made once), so an empty list runs the effect exactly as often
-  }, [context, replay, timestep]);
+    [context, replay, timestep],
+  );
   return replay;
 }
